@@ -1,0 +1,218 @@
+package org.flyproto.buffers;
+
+import java.util.Objects;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A reusable view over a range of bytes in a buffer: the flyweight for reading a protobuf {@code bytes} field without
+ * copying it.
+ *
+ * <p>Indexes given to the view's own methods are relative to the view and always checked against its length. The
+ * view reads the buffer live: it sees later changes to the bytes. It is mutable, not thread-safe and a poor key for a
+ * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate.
+ */
+public final class BytesView {
+    private static final DirectBuffer EMPTY_BUFFER = new UnsafeBuffer(new byte[0]);
+    private static final char[] HEX_DIGITS = "0123456789abcdef".toCharArray();
+
+    private DirectBuffer buffer = EMPTY_BUFFER;
+    private int offset;
+    private int length;
+
+    /** Creates an empty view; {@link #wrap} it over some bytes to use it. */
+    public BytesView() {}
+
+    /**
+     * Points the view at a range of bytes.
+     *
+     * @param buffer holding the bytes.
+     * @param offset of the first byte in {@code buffer}.
+     * @param length number of bytes.
+     * @return this view.
+     * @throws IndexOutOfBoundsException if the range is outside the buffer and bounds checks are enabled.
+     */
+    public BytesView wrap(final DirectBuffer buffer, final int offset, final int length) {
+        if (DirectBuffer.SHOULD_BOUNDS_CHECK) {
+            buffer.boundsCheck(offset, length);
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.length = length;
+
+        return this;
+    }
+
+    /**
+     * Buffer the view reads from.
+     *
+     * @return the wrapped buffer.
+     */
+    public DirectBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * Offset of the first byte in {@link #buffer()}.
+     *
+     * @return offset of the first byte.
+     */
+    public int offset() {
+        return offset;
+    }
+
+    /**
+     * Number of bytes in the view.
+     *
+     * @return length in bytes.
+     */
+    public int length() {
+        return length;
+    }
+
+    /**
+     * Byte at an index of the view.
+     *
+     * @param index relative to the view.
+     * @return the byte.
+     * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, length())}.
+     */
+    public byte byteAt(final int index) {
+        Objects.checkIndex(index, length);
+        return buffer.getByte(offset + index);
+    }
+
+    /**
+     * Copies bytes of the view into an array.
+     *
+     * @param srcIndex relative to the view, of the first byte to copy.
+     * @param dst array to copy to.
+     * @param dstOffset in {@code dst} at which to copy.
+     * @param length number of bytes to copy.
+     * @throws IndexOutOfBoundsException if the source range is outside the view or the destination range outside
+     *     {@code dst}.
+     */
+    public void getBytes(final int srcIndex, final byte[] dst, final int dstOffset, final int length) {
+        Objects.checkFromIndexSize(srcIndex, length, this.length);
+        Objects.checkFromIndexSize(dstOffset, length, dst.length);
+        buffer.getBytes(offset + srcIndex, dst, dstOffset, length);
+    }
+
+    /**
+     * Copies all the bytes of the view to another buffer.
+     *
+     * @param dst to copy to.
+     * @param dstIndex at which to copy.
+     * @return number of bytes copied: {@link #length()}.
+     */
+    public int copyTo(final MutableDirectBuffer dst, final int dstIndex) {
+        dst.putBytes(dstIndex, buffer, offset, length);
+        return length;
+    }
+
+    /**
+     * Whether the view holds exactly the bytes of an array.
+     *
+     * @param other array to compare with; may be null.
+     * @return true if {@code other} has the same length and bytes, false if not or if it is null.
+     */
+    public boolean contentEquals(final byte[] other) {
+        if (other == null || other.length != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            if (buffer.getByte(offset + i) != other[i]) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /**
+     * Whether the view holds exactly the bytes of a range of another buffer.
+     *
+     * @param other buffer to compare with.
+     * @param otherOffset of the first byte of the range in {@code other}.
+     * @param otherLength of the range.
+     * @return true if the range has the same length and bytes.
+     */
+    public boolean contentEquals(final DirectBuffer other, final int otherOffset, final int otherLength) {
+        if (otherLength != length) {
+            return false;
+        }
+
+        int i = 0;
+        for (; length - i >= Long.BYTES; i += Long.BYTES) {
+            if (buffer.getLong(offset + i) != other.getLong(otherOffset + i)) {
+                return false;
+            }
+        }
+        for (; i < length; i++) {
+            if (buffer.getByte(offset + i) != other.getByte(otherOffset + i)) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /**
+     * Copies the bytes into a new array (allocates).
+     *
+     * @return a new array holding the bytes of the view.
+     */
+    public byte[] toByteArray() {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(offset, bytes);
+        return bytes;
+    }
+
+    /**
+     * Hash code of the bytes, equal to {@link java.util.Arrays#hashCode(byte[])} of {@link #toByteArray()}.
+     *
+     * @return hash code of the bytes.
+     */
+    @Override
+    public int hashCode() {
+        int hash = 1;
+        for (int i = 0; i < length; i++) {
+            hash = 31 * hash + buffer.getByte(offset + i);
+        }
+
+        return hash;
+    }
+
+    /**
+     * Whether another {@link BytesView} holds the same bytes (wherever they are).
+     *
+     * @param other to compare with.
+     * @return true if {@code other} is a {@link BytesView} with the same length and bytes.
+     */
+    @Override
+    public boolean equals(final Object other) {
+        if (this == other) {
+            return true;
+        }
+
+        return other instanceof BytesView that && contentEquals(that.buffer, that.offset, that.length);
+    }
+
+    /**
+     * The bytes as lowercase hexadecimal, two digits per byte and no separator, for debugging (allocates).
+     *
+     * @return e.g. {@code "0aff"} for the bytes 0x0A 0xFF, or {@code ""} for an empty view.
+     */
+    @Override
+    public String toString() {
+        final char[] chars = new char[length * 2];
+        for (int i = 0; i < length; i++) {
+            final int b = buffer.getByte(offset + i) & 0xFF;
+            chars[2 * i] = HEX_DIGITS[b >>> 4];
+            chars[2 * i + 1] = HEX_DIGITS[b & 0xF];
+        }
+
+        return new String(chars);
+    }
+}

@@ -1,0 +1,83 @@
+package org.flyproto.buffers;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.CharBuffer;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** {@link Utf8#encodedLength}, and the {@link Utf8Contract} over every {@link BufferKind}. */
+class Utf8Test {
+    @Test
+    void shouldMeasureEveryLengthClass() {
+        assertThat(Utf8.encodedLength("")).isZero();
+        assertThat(Utf8.encodedLength("\u007F")).isEqualTo(1);
+        assertThat(Utf8.encodedLength("\u0080")).isEqualTo(2);
+        assertThat(Utf8.encodedLength("\u07FF")).isEqualTo(2);
+        assertThat(Utf8.encodedLength("\u0800")).isEqualTo(3);
+        assertThat(Utf8.encodedLength("\uFFFF")).isEqualTo(3);
+        assertThat(Utf8.encodedLength("\uD800\uDC00")).isEqualTo(4);
+        assertThat(Utf8.encodedLength("\uDBFF\uDFFF")).isEqualTo(4);
+    }
+
+    @Test
+    void shouldCountUnpairedSurrogatesAsOneByte() {
+        assertThat(Utf8.encodedLength("\uD800")).isEqualTo(1);
+        assertThat(Utf8.encodedLength("\uDC00")).isEqualTo(1);
+        assertThat(Utf8.encodedLength("a\uD83D")).isEqualTo(2);
+        assertThat(Utf8.encodedLength("\uDC00\uD800")).isEqualTo(2);
+        assertThat(Utf8.encodedLength("\uD800\uD800\uDC00")).isEqualTo(5);
+    }
+
+    @Test
+    void shouldMeasureLikeStringGetBytesForRandomText() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 20_000; i++) {
+            final String value = RandomText.string(random, 64, true);
+            final int expected = value.getBytes(UTF_8).length;
+
+            assertThat(Utf8.encodedLength(value)).as("seed=%d", seed).isEqualTo(expected);
+            assertThat(Utf8.encodedLength(CharBuffer.wrap(value)))
+                    .as("seed=%d", seed)
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Nested
+    class HeapArray extends Utf8Contract {
+        HeapArray() {
+            super(BufferKind.HEAP_ARRAY);
+        }
+    }
+
+    @Nested
+    class DirectByteBuffer extends Utf8Contract {
+        DirectByteBuffer() {
+            super(BufferKind.DIRECT_BYTE_BUFFER);
+        }
+    }
+
+    @Nested
+    class OffHeapAddress extends Utf8Contract {
+        OffHeapAddress() {
+            super(BufferKind.OFF_HEAP_ADDRESS);
+        }
+    }
+
+    @Nested
+    class ExpandableArray extends Utf8Contract {
+        ExpandableArray() {
+            super(BufferKind.EXPANDABLE_ARRAY);
+        }
+    }
+
+    @Nested
+    class ExpandableDirect extends Utf8Contract {
+        ExpandableDirect() {
+            super(BufferKind.EXPANDABLE_DIRECT);
+        }
+    }
+}
