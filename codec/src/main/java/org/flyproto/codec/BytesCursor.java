@@ -1,0 +1,56 @@
+package org.flyproto.codec;
+
+import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.WireType;
+
+/** Cursor over a repeated bytes field. {@link #value()} is a reusable {@link BytesView}. */
+public final class BytesCursor extends RepeatedCursor {
+    private final BytesView view = new BytesView();
+
+    /**
+     * @param fieldNumber the field number.
+     */
+    public BytesCursor(final int fieldNumber) {
+        super(fieldNumber, WireType.LEN, false);
+    }
+
+    /**
+     * Positions the cursor before the first element; called by generated decoders.
+     *
+     * @param parent the decoder of the message holding the field.
+     * @param first  index of the field's first tag, or -1 if absent.
+     * @return this cursor.
+     */
+    public BytesCursor wrap(final MessageDecoder parent, final int first) {
+        start(parent, first);
+        return this;
+    }
+
+    /**
+     * Moves to the next element.
+     *
+     * @return false when there are no more elements.
+     */
+    public boolean next() {
+        if (!advance()) {
+            return false;
+        }
+        final int length = readLength();
+        view.wrap(buffer, pos, length);
+        pos += length;
+        return true;
+    }
+
+    /**
+     * @return the current element, a view valid until the next call to {@link #next()}.
+     */
+    public BytesView value() {
+        return view;
+    }
+
+    @Override
+    protected void skipElement() {
+        final int length = readLength(); // not "pos += readLength()": pos would be read before the call
+        pos += length;
+    }
+}

@@ -1,0 +1,263 @@
+package org.flyproto.codec;
+
+import org.agrona.DirectBuffer;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Utf8View;
+
+/**
+ * Base class of generated message decoders.
+ *
+ * <p><b>How a decoder finds its fields.</b> {@code wrap} scans the message once, front to back: for each tag the
+ * generated {@link #scan()} either decodes the scalar value into a field of the decoder (last occurrence wins, as in
+ * protobuf), records the offset and length of a string, bytes or message field, records the first occurrence of a
+ * repeated field (its cursor walks from there), or skips an unknown field. Accessors then return the stored values;
+ * strings and bytes are views over the buffer; nested messages are decoded by a child decoder wrapped on access.
+ *
+ * <p><b>Validating and trusted.</b> A validating wrap checks every tag, wire type, length, varint and the nesting depth
+ * of the whole tree at wrap time (nested messages and packed runs included), and checks UTF-8 when a string is read.
+ * A trusted wrap skips UTF-8 validation and the eager walk of nested messages; it still checks every length and varint
+ * it reads, so it never reads outside the wrapped region whatever the bytes say.
+ *
+ * <p>A decoder is a flyweight: wrapping it again, or wrapping its parent again, invalidates what it returned before.
+ * Not thread-safe.
+ */
+public abstract class MessageDecoder extends WireReader {
+    /** Absolute index of the first byte of the message. */
+    protected int offset;
+    /** True when UTF-8 validation is skipped (trusted decode). */
+    protected boolean trusted;
+    /** True when this scan must also validate nested messages and packed runs (validating wrap). */
+    protected boolean deep;
+
+    private int iterPos;
+    private int iterLimit;
+    private int iterTag;
+
+    /** Subclasses only. */
+    protected MessageDecoder() {}
+
+    /**
+     * Wraps a root message: checks the region against the buffer, then scans.
+     *
+     * @param buffer  the buffer.
+     * @param offset  index of the first byte of the message.
+     * @param length  length of the message in bytes.
+     * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     */
+    protected final void wrapRoot(
+            final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
+        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
+            throw new ProtoDecodeException(
+                    "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
+                            + buffer.capacity(),
+                    offset);
+        }
+        iterTag = 0;
+        wrapAt(buffer, offset, length, 0, trusted, !trusted);
+    }
+
+    private void wrapAt(
+            final DirectBuffer buffer,
+            final int offset,
+            final int length,
+            final int depth,
+            final boolean trusted,
+            final boolean deep) {
+        if (depth > maxDepth) {
+            throw new ProtoDecodeException("nesting deeper than " + maxDepth, offset);
+        }
+        this.buffer = buffer;
+        this.offset = offset;
+        this.pos = offset;
+        this.limit = offset + length;
+        this.depth = depth;
+        this.trusted = trusted;
+        this.deep = deep;
+        reset();
+        scan();
+    }
+
+    /**
+     * Wraps {@code child} on a nested message of {@code parent} for reading, without validating it again (a validating
+     * parent validated it at its own wrap; a trusted one does not validate).
+     *
+     * @param child  the child decoder.
+     * @param parent the decoder of the enclosing message.
+     * @param offset index of the nested message's first byte, inside the parent's region.
+     * @param length its length (0 for an absent field: every accessor then returns its default).
+     * @param <D>    the child's type.
+     * @return the child.
+     */
+    protected static <D extends MessageDecoder> D openChild(
+            final D child, final MessageDecoder parent, final int offset, final int length) {
+        child.wrapChildOf(parent, offset, length, false);
+        return child;
+    }
+
+    /**
+     * Validates a nested message of {@code parent}, and everything below it, using {@code child} as scratch: called by
+     * a validating scan for each occurrence of a message field.
+     *
+     * @param child  a decoder of the nested message's type.
+     * @param parent the decoder of the enclosing message.
+     * @param offset index of the nested message's first byte, inside the parent's region.
+     * @param length its length.
+     */
+    protected static void validateChild(
+            final MessageDecoder child, final MessageDecoder parent, final int offset, final int length) {
+        child.wrapChildOf(parent, offset, length, true);
+    }
+
+    void wrapChildOf(final MessageDecoder parent, final int offset, final int length, final boolean deep) {
+        iterTag = 0;
+        maxDepth = parent.maxDepth;
+        wrapAt(parent.buffer, offset, length, parent.depth + 1, parent.trusted, deep);
+    }
+
+    /**
+     * Positions {@code child} before the first occurrence of a repeated message field of {@code parent}; each
+     * {@link #next()} then wraps the next occurrence.
+     *
+     * @param child  the child decoder.
+     * @param parent the decoder of the enclosing message.
+     * @param first  index of the first occurrence's tag, or -1 if the field is absent.
+     * @param tag    the field's tag (wire type LEN).
+     * @param <D>    the child's type.
+     * @return the child.
+     */
+    protected static <D extends MessageDecoder> D iterate(
+            final D child, final MessageDecoder parent, final int first, final int tag) {
+        child.iterateIn(parent, first, tag);
+        return child;
+    }
+
+    void iterateIn(final MessageDecoder parent, final int first, final int tag) {
+        maxDepth = parent.maxDepth;
+        buffer = parent.buffer;
+        depth = parent.depth + 1;
+        trusted = parent.trusted;
+        deep = false;
+        iterTag = tag;
+        iterLimit = parent.limit;
+        iterPos = first < 0 ? iterLimit : first;
+        offset = iterPos;
+        pos = iterPos;
+        limit = iterPos;
+        reset();
+    }
+
+    /**
+     * Moves to the next occurrence of the repeated field this decoder iterates over, and wraps it.
+     *
+     * @return true if there is one; false at the end, or if this decoder was not obtained from a repeated field.
+     */
+    public final boolean next() {
+        if (iterTag == 0) {
+            return false;
+        }
+        pos = iterPos;
+        limit = iterLimit;
+        while (pos < limit) {
+            final int tag = readTag();
+            if (tag == iterTag) {
+                final int length = readLength();
+                final int start = pos;
+                iterPos = start + length;
+                wrapAt(buffer, start, length, depth, trusted, false);
+                return true;
+            }
+            skipField(tag);
+        }
+        iterPos = limit;
+        pos = limit;
+        return false;
+    }
+
+    /**
+     * Sets the maximum nesting depth for messages below this root (default {@value #DEFAULT_MAX_DEPTH}). Takes effect
+     * at the next wrap.
+     *
+     * @param maxDepth the limit, at least 0.
+     */
+    public final void maxDepth(final int maxDepth) {
+        if (maxDepth < 0) {
+            throw new IllegalArgumentException("maxDepth < 0: " + maxDepth);
+        }
+        this.maxDepth = maxDepth;
+    }
+
+    /**
+     * @return the buffer this decoder reads.
+     */
+    public final DirectBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * @return index of the first byte of the message.
+     */
+    public final int offset() {
+        return offset;
+    }
+
+    /**
+     * @return the encoded length of the message in bytes.
+     */
+    public final int encodedLength() {
+        return limit - offset;
+    }
+
+    /** Clears every field to its absent state. Called before each scan. */
+    protected abstract void reset();
+
+    /** Scans {@code [pos, limit)} field by field, storing what the accessors need. */
+    protected abstract void scan();
+
+    /**
+     * Wraps {@code view} on a string's bytes, validating UTF-8 unless trusted.
+     *
+     * @param view   the view to wrap.
+     * @param offset index of the string's first byte.
+     * @param length its length in bytes.
+     * @return the view.
+     */
+    protected final Utf8View utf8(final Utf8View view, final int offset, final int length) {
+        if (!trusted) {
+            final int bad = Utf8.invalidIndex(buffer, offset, length);
+            if (bad >= 0) {
+                throw new ProtoDecodeException("invalid UTF-8", bad);
+            }
+        }
+        return view.wrap(buffer, offset, length);
+    }
+
+    /**
+     * Wraps {@code view} on a bytes field's content.
+     *
+     * @param view   the view to wrap.
+     * @param offset index of the first byte.
+     * @param length the length.
+     * @return the view.
+     */
+    protected final BytesView bytes(final BytesView view, final int offset, final int length) {
+        return view.wrap(buffer, offset, length);
+    }
+
+    /**
+     * Allocates a String from a string's bytes, validating UTF-8 unless trusted.
+     *
+     * @param offset index of the string's first byte.
+     * @param length its length in bytes.
+     * @return the string.
+     */
+    protected final String utf8AsString(final int offset, final int length) {
+        if (!trusted) {
+            final int bad = Utf8.invalidIndex(buffer, offset, length);
+            if (bad >= 0) {
+                throw new ProtoDecodeException("invalid UTF-8", bad);
+            }
+        }
+        return Utf8.toString(buffer, offset, length);
+    }
+}

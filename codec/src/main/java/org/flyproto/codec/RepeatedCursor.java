@@ -1,0 +1,112 @@
+package org.flyproto.codec;
+
+import org.flyproto.buffers.Tag;
+import org.flyproto.buffers.WireType;
+
+/**
+ * Base of the reusable cursors over a repeated field: {@code for (IntCursor c = order.flags(); c.next(); ) c.value()}.
+ *
+ * <p>A cursor walks its message from the field's first occurrence to the end of the message, visiting every element
+ * in wire order whether it was written packed or unpacked (protobuf accepts both whatever the schema says). Fields of
+ * other numbers, and occurrences with an unexpected wire type (unknown fields by protobuf's rules), are skipped.
+ * Every read is bounded by the message, so a cursor is safe on trusted input too.
+ */
+public abstract class RepeatedCursor extends WireReader {
+    private final int elementTag;
+    private final int packedTag;
+    private final boolean packable;
+    private int first;
+    private int regionLimit;
+    private boolean inRun;
+
+    /** True when the enclosing decoder skips UTF-8 validation. */
+    protected boolean trusted;
+
+    /**
+     * @param fieldNumber     the field number.
+     * @param elementWireType the wire type of one unpacked element.
+     * @param packable        true for scalar fields, whose elements may also come in packed runs.
+     */
+    protected RepeatedCursor(final int fieldNumber, final int elementWireType, final boolean packable) {
+        this.elementTag = Tag.make(fieldNumber, elementWireType);
+        this.packedTag = Tag.make(fieldNumber, WireType.LEN);
+        this.packable = packable;
+    }
+
+    /**
+     * Positions the cursor before the first element.
+     *
+     * @param parent the decoder of the message holding the field.
+     * @param first  index of the field's first tag in that message, or -1 if absent.
+     */
+    protected final void start(final MessageDecoder parent, final int first) {
+        buffer = parent.buffer;
+        depth = parent.depth;
+        maxDepth = parent.maxDepth;
+        trusted = parent.trusted;
+        regionLimit = parent.limit;
+        this.first = first < 0 ? regionLimit : first;
+        pos = this.first;
+        limit = regionLimit;
+        inRun = false;
+    }
+
+    /**
+     * Moves {@code pos} to the next element's value.
+     *
+     * @return false at the end.
+     */
+    protected final boolean advance() {
+        if (inRun) {
+            if (pos < limit) {
+                return true;
+            }
+            inRun = false;
+            limit = regionLimit;
+        }
+        while (pos < limit) {
+            final int tag = readTag();
+            if (tag == elementTag) {
+                return true;
+            }
+            if (packable && tag == packedTag) {
+                final int length = readLength();
+                if (length > 0) {
+                    inRun = true;
+                    limit = pos + length;
+                    return true;
+                }
+                continue;
+            }
+            skipField(tag);
+        }
+        return false;
+    }
+
+    /**
+     * Counts the elements, walking the field from its first occurrence; the iteration in progress is not disturbed.
+     * Cost: one pass over the rest of the message.
+     *
+     * @return the number of elements.
+     */
+    public final int count() {
+        final int savedPos = pos;
+        final int savedLimit = limit;
+        final boolean savedInRun = inRun;
+        pos = first;
+        limit = regionLimit;
+        inRun = false;
+        int count = 0;
+        while (advance()) {
+            skipElement();
+            count++;
+        }
+        pos = savedPos;
+        limit = savedLimit;
+        inRun = savedInRun;
+        return count;
+    }
+
+    /** Reads and discards the element at {@code pos}. */
+    protected abstract void skipElement();
+}

@@ -1,0 +1,72 @@
+package org.flyproto.codec;
+
+import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Utf8View;
+import org.flyproto.buffers.WireType;
+
+/**
+ * Cursor over a repeated string field. {@link #value()} is a reusable {@link Utf8View}; in a validating decode each
+ * element's UTF-8 is checked when the cursor reaches it.
+ */
+public final class StringCursor extends RepeatedCursor {
+    private final Utf8View view = new Utf8View();
+    private final boolean validateUtf8;
+
+    /**
+     * @param fieldNumber  the field number.
+     * @param validateUtf8 false for fields whose UTF-8 protobuf does not validate (proto2 strings, editions
+     *     {@code utf8_validation = NONE}).
+     */
+    public StringCursor(final int fieldNumber, final boolean validateUtf8) {
+        super(fieldNumber, WireType.LEN, false);
+        this.validateUtf8 = validateUtf8;
+    }
+
+    /**
+     * Positions the cursor before the first element; called by generated decoders.
+     *
+     * @param parent the decoder of the message holding the field.
+     * @param first  index of the field's first tag, or -1 if absent.
+     * @return this cursor.
+     */
+    public StringCursor wrap(final MessageDecoder parent, final int first) {
+        start(parent, first);
+        return this;
+    }
+
+    /**
+     * Moves to the next element.
+     *
+     * @return false when there are no more elements.
+     * @throws ProtoDecodeException on invalid UTF-8 in a validating decode.
+     */
+    public boolean next() {
+        if (!advance()) {
+            return false;
+        }
+        final int length = readLength();
+        final int start = pos;
+        pos += length;
+        if (validateUtf8 && !trusted) {
+            final int bad = Utf8.invalidIndex(buffer, start, length);
+            if (bad >= 0) {
+                throw new ProtoDecodeException("invalid UTF-8", bad);
+            }
+        }
+        view.wrap(buffer, start, length);
+        return true;
+    }
+
+    /**
+     * @return the current element, a view valid until the next call to {@link #next()}.
+     */
+    public Utf8View value() {
+        return view;
+    }
+
+    @Override
+    protected void skipElement() {
+        final int length = readLength(); // not "pos += readLength()": pos would be read before the call
+        pos += length;
+    }
+}

@@ -1,0 +1,275 @@
+package org.flyproto.codec;
+
+import java.nio.ByteOrder;
+import org.agrona.DirectBuffer;
+import org.flyproto.buffers.Tag;
+import org.flyproto.buffers.Varint;
+import org.flyproto.buffers.WireType;
+
+/**
+ * Base of everything that walks protobuf wire bytes: generated decoders and repeated-field cursors. Holds the buffer,
+ * the read position and the exclusive limit of the region being read, and offers bounded reads of every wire
+ * primitive plus field skipping.
+ *
+ * <p>Every read is checked against {@link #limit}, which is never beyond the buffer's capacity, so no read leaves the
+ * wrapped region whatever the bytes say, also with Agrona's bounds checks disabled. Bad input raises
+ * {@link ProtoDecodeException} with the absolute offset.
+ *
+ * <p>Checks of the tag itself (field number 0, wire types 6 and 7, END_GROUP without START_GROUP) happen in
+ * {@link #skipField(int)}: a generated decoder's {@code switch} only has cases for valid tags of known fields, so any
+ * invalid tag falls through to the skip, which rejects it. That keeps the hot path of {@link #readTag()} to one load
+ * and one branch for tags of fields 1 to 15.
+ */
+public abstract class WireReader {
+    /** Default maximum nesting depth of messages and groups, as protobuf-java's recursion limit. */
+    public static final int DEFAULT_MAX_DEPTH = 100;
+
+    /** The buffer being read. */
+    protected DirectBuffer buffer;
+    /** Absolute index of the next byte to read. */
+    protected int pos;
+    /** Absolute exclusive end of the region being read; never beyond the buffer's capacity. */
+    protected int limit;
+    /** Nesting depth of the region being read: 0 for a root message. */
+    protected int depth;
+    /** Maximum nesting depth, inherited from the root decoder. */
+    protected int maxDepth = DEFAULT_MAX_DEPTH;
+
+    /** Subclasses only. */
+    protected WireReader() {}
+
+    /**
+     * Reads a tag. Tags longer than 5 bytes, or whose field number is above {@link Tag#MAX_FIELD_NUMBER}, are
+     * rejected here; other invalid tags are rejected by {@link #skipField(int)}.
+     *
+     * @return the tag; {@code pos} is past it.
+     */
+    protected final int readTag() {
+        final int p = pos;
+        if (p < limit) {
+            final byte b = buffer.getByte(p);
+            if (b >= 0) {
+                pos = p + 1;
+                return b;
+            }
+        }
+        return readTagSlow(p);
+    }
+
+    private int readTagSlow(final int p) {
+        final int n = Varint.scan(buffer, p, limit);
+        if (n < 0) {
+            throw new ProtoDecodeException("truncated tag", p);
+        }
+        if (n > Varint.MAX_SIZE_32) {
+            throw new ProtoDecodeException("tag longer than 5 bytes", p);
+        }
+        if (n == Varint.MAX_SIZE_32 && (buffer.getByte(p + 4) & 0xFF) > 0x0F) {
+            throw new ProtoDecodeException("field number above " + Tag.MAX_FIELD_NUMBER, p);
+        }
+        pos = p + n;
+        return Varint.get32(buffer, p);
+    }
+
+    /**
+     * Reads a varint of up to 10 bytes.
+     *
+     * @return its 64-bit value.
+     */
+    protected final long readVarint64() {
+        final int p = pos;
+        if (p < limit) {
+            final byte b = buffer.getByte(p);
+            if (b >= 0) {
+                pos = p + 1;
+                return b;
+            }
+        }
+        return readVarint64Slow(p);
+    }
+
+    private long readVarint64Slow(final int p) {
+        pos = p + checkedVarintLength(p);
+        return Varint.get64(buffer, p);
+    }
+
+    /**
+     * Reads a varint of up to 10 bytes and keeps its low 32 bits: the decode of int32, uint32 and enum values, as
+     * protobuf-java does it.
+     *
+     * @return the low 32 bits.
+     */
+    protected final int readVarint32() {
+        final int p = pos;
+        if (p < limit) {
+            final byte b = buffer.getByte(p);
+            if (b >= 0) {
+                pos = p + 1;
+                return b;
+            }
+        }
+        return readVarint32Slow(p);
+    }
+
+    private int readVarint32Slow(final int p) {
+        pos = p + checkedVarintLength(p);
+        return Varint.get32(buffer, p);
+    }
+
+    /**
+     * Reads a bool: any non-zero varint is true.
+     *
+     * @return the value.
+     */
+    protected final boolean readBool() {
+        return readVarint64() != 0;
+    }
+
+    /**
+     * Reads a little-endian fixed32.
+     *
+     * @return the value.
+     */
+    protected final int readFixed32() {
+        final int p = pos;
+        if (limit - p < 4) {
+            throw new ProtoDecodeException("truncated fixed32", p);
+        }
+        pos = p + 4;
+        return buffer.getInt(p, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * Reads a little-endian fixed64.
+     *
+     * @return the value.
+     */
+    protected final long readFixed64() {
+        final int p = pos;
+        if (limit - p < 8) {
+            throw new ProtoDecodeException("truncated fixed64", p);
+        }
+        pos = p + 8;
+        return buffer.getLong(p, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * Reads the length prefix of a length-delimited field and checks that the content lies within the region.
+     *
+     * @return the length; {@code pos} is at the first byte of the content.
+     */
+    protected final int readLength() {
+        final int p = pos;
+        final int length = readVarint32();
+        if (length < 0) {
+            throw new ProtoDecodeException("negative length " + length, p);
+        }
+        if (length > limit - pos) {
+            throw new ProtoDecodeException("length " + length + " past the end of the region", p);
+        }
+        return length;
+    }
+
+    /**
+     * Skips the value of a field whose tag has just been read, rejecting invalid tags: field number 0, wire types 6
+     * and 7, and an END_GROUP that closes nothing. Groups are skipped up to their matching END_GROUP, counting
+     * towards the nesting depth.
+     *
+     * @param tag the tag just read.
+     */
+    protected final void skipField(final int tag) {
+        skipField(tag, depth);
+    }
+
+    private void skipField(final int tag, final int atDepth) {
+        final int fieldNumber = tag >>> 3;
+        if (fieldNumber == 0) {
+            throw new ProtoDecodeException("field number 0", tagStart(tag));
+        }
+        switch (tag & 7) {
+            case WireType.VARINT -> pos += checkedVarintLength(pos);
+            case WireType.I64 -> skipBytes(8, "truncated fixed64");
+            case WireType.LEN -> {
+                final int length = readLength();
+                pos += length;
+            }
+            case WireType.START_GROUP -> skipGroup(fieldNumber, atDepth + 1);
+            case WireType.END_GROUP -> throw new ProtoDecodeException("END_GROUP without START_GROUP", tagStart(tag));
+            case WireType.I32 -> skipBytes(4, "truncated fixed32");
+            default -> throw new ProtoDecodeException("invalid wire type " + (tag & 7), tagStart(tag));
+        }
+    }
+
+    private void skipGroup(final int fieldNumber, final int groupDepth) {
+        if (groupDepth > maxDepth) {
+            throw new ProtoDecodeException("nesting deeper than " + maxDepth, pos);
+        }
+        while (true) {
+            if (pos >= limit) {
+                throw new ProtoDecodeException("group of field " + fieldNumber + " never closed", pos);
+            }
+            final int tag = readTag();
+            if ((tag & 7) == WireType.END_GROUP) {
+                if ((tag >>> 3) != fieldNumber) {
+                    throw new ProtoDecodeException(
+                            "END_GROUP of field " + (tag >>> 3) + " closes group of field " + fieldNumber,
+                            tagStart(tag));
+                }
+                return;
+            }
+            skipField(tag, groupDepth);
+        }
+    }
+
+    private void skipBytes(final int count, final String reason) {
+        if (limit - pos < count) {
+            throw new ProtoDecodeException(reason, pos);
+        }
+        pos += count;
+    }
+
+    /**
+     * Checks that a packed run of fixed-size elements holds a whole number of them.
+     *
+     * @param length      the run's length in bytes.
+     * @param elementSize 4 or 8.
+     */
+    protected final void checkPackedFixed(final int length, final int elementSize) {
+        if (length % elementSize != 0) {
+            throw new ProtoDecodeException(
+                    "packed run of " + length + " bytes is not a multiple of " + elementSize, pos - 1);
+        }
+    }
+
+    /**
+     * Checks that every varint of a packed run starting at {@code pos} ends inside the run and is at most 10 bytes.
+     * Leaves {@code pos} unchanged.
+     *
+     * @param length the run's length in bytes.
+     */
+    protected final void checkPackedVarints(final int length) {
+        final int end = pos + length;
+        int p = pos;
+        while (p < end) {
+            final int n = Varint.scan(buffer, p, end);
+            if (n < 0) {
+                throw new ProtoDecodeException(
+                        n == Varint.TRUNCATED ? "packed run ends inside a varint" : "varint longer than 10 bytes", p);
+            }
+            p += n;
+        }
+    }
+
+    private int checkedVarintLength(final int p) {
+        final int n = Varint.scan(buffer, p, limit);
+        if (n < 0) {
+            throw new ProtoDecodeException(
+                    n == Varint.TRUNCATED ? "truncated varint" : "varint longer than 10 bytes", p);
+        }
+        return n;
+    }
+
+    private int tagStart(final int tag) {
+        return pos - Varint.sizeOfUnsigned32(tag);
+    }
+}

@@ -1,0 +1,646 @@
+package org.flyproto.codec;
+
+import java.util.Arrays;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.flyproto.buffers.Fixed;
+import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Varint;
+import org.flyproto.buffers.ZigZag;
+
+/**
+ * The one-pass write position shared by a root encoder and the nested encoders it hands out.
+ *
+ * <p><b>Backpatching.</b> A nested message, or a packed run written element by element, starts with
+ * {@link #begin(int)}: the tag is written and <em>one</em> byte is reserved for the length. {@link #end(int)} computes
+ * the length; if it needs more than one byte (128 bytes of content or more) the content is moved forward by the
+ * missing bytes before the length is written. The output is therefore canonical (minimal length varints, the same
+ * bytes protobuf-java writes) at the price of a move for large nested content. Strings reserve one byte when their
+ * UTF-8 length is certain to fit in it (at most 42 chars), and otherwise compute the length first; packed arrays
+ * compute their length first.
+ *
+ * <p><b>Bounds.</b> Every write checks the space it needs against the region's limit first: a fixed region that is
+ * too small raises {@link ProtoEncodeException} and nothing is written outside {@code [offset, limit)}; an
+ * expandable buffer wrapped without a length grows instead.
+ *
+ * <p>Not thread-safe.
+ */
+public final class WriteCursor {
+    /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
+    private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
+
+    private MutableDirectBuffer buffer;
+    private int start;
+    private int position;
+    private int limit;
+    private boolean growable;
+    private int depth;
+    private int[] openStarts = new int[16];
+    private int[] openTags = new int[16];
+
+    /**
+     * Starts writing at {@code offset}; the region extends to the buffer's capacity, and grows with the buffer if it
+     * is expandable.
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     */
+    public void wrap(final MutableDirectBuffer buffer, final int offset) {
+        if (offset < 0 || offset > buffer.capacity()) {
+            throw new IllegalArgumentException("offset " + offset + " outside buffer of capacity " + buffer.capacity());
+        }
+        reset(buffer, offset, buffer.capacity(), buffer.isExpandable());
+    }
+
+    /**
+     * Starts writing at {@code offset} into the fixed region {@code [offset, offset + length)}, e.g. a claimed slot
+     * of a ring buffer or an Aeron {@code BufferClaim}.
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     * @param length the size of the region.
+     */
+    public void wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
+        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
+            throw new IllegalArgumentException("region [" + offset + ", " + ((long) offset + length)
+                    + ") outside buffer of capacity " + buffer.capacity());
+        }
+        reset(buffer, offset, offset + length, false);
+    }
+
+    private void reset(final MutableDirectBuffer buffer, final int offset, final int limit, final boolean growable) {
+        this.buffer = buffer;
+        this.start = offset;
+        this.position = offset;
+        this.limit = limit;
+        this.growable = growable;
+        this.depth = 0;
+    }
+
+    /**
+     * @return the buffer written to.
+     */
+    public MutableDirectBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * @return where the root message starts.
+     */
+    public int start() {
+        return start;
+    }
+
+    /**
+     * @return the index of the next byte to write.
+     */
+    public int position() {
+        return position;
+    }
+
+    /**
+     * @return how many nested messages or packed runs are open.
+     */
+    public int depth() {
+        return depth;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Fields: tag and value
+
+    /**
+     * Writes an int64, uint64 (or any 64-bit varint) field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeVarint64(final int tag, final long value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value));
+        int p = position;
+        p += Varint.putUnsigned32(buffer, p, tag);
+        position = p + Varint.put64(buffer, p, value);
+    }
+
+    /**
+     * Writes an int32 or enum field: negative values are sign-extended to 10 bytes, as protobuf requires.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeInt32(final int tag, final int value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfInt32(value));
+        int p = position;
+        p += Varint.putUnsigned32(buffer, p, tag);
+        position = p + Varint.putInt32(buffer, p, value);
+    }
+
+    /**
+     * Writes a uint32 field (the value is taken as unsigned).
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeUnsigned32(final int tag, final int value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value));
+        int p = position;
+        p += Varint.putUnsigned32(buffer, p, tag);
+        position = p + Varint.putUnsigned32(buffer, p, value);
+    }
+
+    /**
+     * Writes a sint32 field (ZigZag).
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeSInt32(final int tag, final int value) {
+        writeUnsigned32(tag, ZigZag.encode32(value));
+    }
+
+    /**
+     * Writes a sint64 field (ZigZag).
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeSInt64(final int tag, final long value) {
+        writeVarint64(tag, ZigZag.encode64(value));
+    }
+
+    /**
+     * Writes a bool field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeBool(final int tag, final boolean value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + 1);
+        final int p = position + Varint.putUnsigned32(buffer, position, tag);
+        buffer.putByte(p, value ? (byte) 1 : (byte) 0);
+        position = p + 1;
+    }
+
+    /**
+     * Writes a fixed32 or sfixed32 field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeFixed32(final int tag, final int value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + 4);
+        final int p = position + Varint.putUnsigned32(buffer, position, tag);
+        Fixed.putFixed32(buffer, p, value);
+        position = p + 4;
+    }
+
+    /**
+     * Writes a fixed64 or sfixed64 field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeFixed64(final int tag, final long value) {
+        ensure(Varint.sizeOfUnsigned32(tag) + 8);
+        final int p = position + Varint.putUnsigned32(buffer, position, tag);
+        Fixed.putFixed64(buffer, p, value);
+        position = p + 8;
+    }
+
+    /**
+     * Writes a float field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeFloat(final int tag, final float value) {
+        writeFixed32(tag, Float.floatToRawIntBits(value));
+    }
+
+    /**
+     * Writes a double field.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeDouble(final int tag, final double value) {
+        writeFixed64(tag, Double.doubleToRawLongBits(value));
+    }
+
+    /**
+     * Writes a string field from any {@link CharSequence}, encoded as UTF-8. Unpaired surrogates become {@code '?'},
+     * as with protobuf-java.
+     *
+     * @param tag   the tag.
+     * @param value the value.
+     */
+    public void writeString(final int tag, final CharSequence value) {
+        final int tagSize = Varint.sizeOfUnsigned32(tag);
+        final int chars = value.length();
+        if (chars <= ONE_BYTE_LENGTH_MAX_CHARS && tagSize + 1 + 3 * chars <= limit - position) {
+            // The length fits one byte whatever the content: encode straight after a reserved byte.
+            final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
+            final int length = Utf8.encode(value, buffer, lengthIndex + 1);
+            buffer.putByte(lengthIndex, (byte) length);
+            position = lengthIndex + 1 + length;
+        } else {
+            final int length = Utf8.encodedLength(value);
+            ensure(tagSize + Varint.sizeOfUnsigned32(length) + length);
+            int p = position + Varint.putUnsigned32(buffer, position, tag);
+            p += Varint.putUnsigned32(buffer, p, length);
+            position = p + Utf8.encode(value, buffer, p);
+        }
+    }
+
+    /**
+     * Writes a length-delimited field (bytes, or a string already encoded as UTF-8, or a whole encoded message) from
+     * a buffer.
+     *
+     * @param tag    the tag.
+     * @param src    the source buffer.
+     * @param offset index of the first byte in {@code src}.
+     * @param length number of bytes.
+     */
+    public void writeBytes(final int tag, final DirectBuffer src, final int offset, final int length) {
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        int p = position + Varint.putUnsigned32(buffer, position, tag);
+        p += Varint.putUnsigned32(buffer, p, length);
+        buffer.putBytes(p, src, offset, length);
+        position = p + length;
+    }
+
+    /**
+     * Writes a length-delimited field from a byte array.
+     *
+     * @param tag    the tag.
+     * @param src    the source array.
+     * @param offset index of the first byte in {@code src}.
+     * @param length number of bytes.
+     */
+    public void writeBytes(final int tag, final byte[] src, final int offset, final int length) {
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        int p = position + Varint.putUnsigned32(buffer, position, tag);
+        p += Varint.putUnsigned32(buffer, p, length);
+        buffer.putBytes(p, src, offset, length);
+        position = p + length;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Backpatched length-delimited content: nested messages and packed runs written element by element
+
+    /**
+     * Writes {@code tag}, reserves one byte for the length and opens a length-delimited field; everything written
+     * until the matching {@link #end(int)} is its content.
+     *
+     * @param tag the tag (wire type LEN).
+     */
+    public void begin(final int tag) {
+        ensure(Varint.sizeOfUnsigned32(tag) + 1);
+        if (depth == openStarts.length) {
+            openStarts = Arrays.copyOf(openStarts, depth * 2);
+            openTags = Arrays.copyOf(openTags, depth * 2);
+        }
+        final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
+        openStarts[depth] = lengthIndex;
+        openTags[depth] = tag;
+        depth++;
+        position = lengthIndex + 1;
+    }
+
+    /**
+     * Closes the innermost open field, which must have been opened with {@code tag}, and writes its length, moving
+     * the content forward if the length needs more than one byte.
+     *
+     * @param tag the tag it was opened with.
+     * @throws IllegalStateException if the innermost open field is not {@code tag}.
+     */
+    public void end(final int tag) {
+        checkOpen(depth, tag);
+        final int lengthIndex = openStarts[depth - 1];
+        final int length = position - lengthIndex - 1;
+        final int size = Varint.sizeOfUnsigned32(length);
+        if (size > 1) {
+            ensure(size - 1);
+            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
+            position += size - 1;
+        }
+        Varint.putUnsigned32(buffer, lengthIndex, length);
+        depth--;
+    }
+
+    /**
+     * Closes the innermost open field, a packed run opened with {@code tag}: like {@link #end(int)}, except that an
+     * empty run is removed entirely, tag included, as protobuf writes nothing for an empty repeated field.
+     *
+     * @param tag the tag it was opened with.
+     * @throws IllegalStateException if the innermost open field is not {@code tag}.
+     */
+    public void endPacked(final int tag) {
+        checkOpen(depth, tag);
+        final int lengthIndex = openStarts[depth - 1];
+        if (position == lengthIndex + 1) {
+            position = lengthIndex - Varint.sizeOfUnsigned32(tag);
+            depth--;
+            return;
+        }
+        end(tag);
+    }
+
+    /**
+     * Checks that the innermost open field is at depth {@code expectedDepth} and was opened with {@code tag}: called
+     * before writing an element of a packed run.
+     *
+     * @param expectedDepth the depth the cursor must be at.
+     * @param tag           the tag the innermost open field must have.
+     * @throws IllegalStateException otherwise.
+     */
+    public void checkOpen(final int expectedDepth, final int tag) {
+        if (depth != expectedDepth || depth == 0 || openTags[depth - 1] != tag) {
+            throw new IllegalStateException("the packed run with tag " + tag + " is not the innermost open field:"
+                    + " call begin first, and end any nested message opened since");
+        }
+    }
+
+    /**
+     * Checks that the caller, an encoder at nesting depth {@code expected}, is the innermost open message.
+     *
+     * @param expected the caller's depth.
+     * @throws IllegalStateException if a nested message or packed run opened by the caller is still open, or the
+     *     caller's own message was ended.
+     */
+    public void checkDepth(final int expected) {
+        if (depth != expected) {
+            throw new IllegalStateException(
+                    depth > expected
+                            ? "a nested message or packed run is still open: end it first"
+                            : "this nested encoder was ended or its root was re-wrapped");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Elements of an open packed run (no tag)
+
+    /**
+     * Writes a 64-bit varint element.
+     *
+     * @param value the value.
+     */
+    public void rawVarint64(final long value) {
+        ensure(Varint.sizeOf64(value));
+        position += Varint.put64(buffer, position, value);
+    }
+
+    /**
+     * Writes an int32 element (sign-extended).
+     *
+     * @param value the value.
+     */
+    public void rawInt32(final int value) {
+        ensure(Varint.sizeOfInt32(value));
+        position += Varint.putInt32(buffer, position, value);
+    }
+
+    /**
+     * Writes a uint32 element.
+     *
+     * @param value the value.
+     */
+    public void rawUnsigned32(final int value) {
+        ensure(Varint.sizeOfUnsigned32(value));
+        position += Varint.putUnsigned32(buffer, position, value);
+    }
+
+    /**
+     * Writes a fixed32 element.
+     *
+     * @param value the value.
+     */
+    public void rawFixed32(final int value) {
+        ensure(4);
+        Fixed.putFixed32(buffer, position, value);
+        position += 4;
+    }
+
+    /**
+     * Writes a fixed64 element.
+     *
+     * @param value the value.
+     */
+    public void rawFixed64(final long value) {
+        ensure(8);
+        Fixed.putFixed64(buffer, position, value);
+        position += 8;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Whole packed runs from arrays: the length is computed first, so nothing moves
+
+    /**
+     * Writes a packed run of int32 (or enum) values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedInt32(final int tag, final int[] values, final int offset, final int count) {
+        int size = 0;
+        for (int i = offset, end = offset + count; i < end; i++) {
+            size += Varint.sizeOfInt32(values[i]);
+        }
+        int p = packedHeader(tag, size);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            p += Varint.putInt32(buffer, p, values[i]);
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of uint32 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedUnsigned32(final int tag, final int[] values, final int offset, final int count) {
+        int size = 0;
+        for (int i = offset, end = offset + count; i < end; i++) {
+            size += Varint.sizeOfUnsigned32(values[i]);
+        }
+        int p = packedHeader(tag, size);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            p += Varint.putUnsigned32(buffer, p, values[i]);
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of sint32 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedSInt32(final int tag, final int[] values, final int offset, final int count) {
+        int size = 0;
+        for (int i = offset, end = offset + count; i < end; i++) {
+            size += Varint.sizeOfUnsigned32(ZigZag.encode32(values[i]));
+        }
+        int p = packedHeader(tag, size);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            p += Varint.putUnsigned32(buffer, p, ZigZag.encode32(values[i]));
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of int64 or uint64 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedVarint64(final int tag, final long[] values, final int offset, final int count) {
+        int size = 0;
+        for (int i = offset, end = offset + count; i < end; i++) {
+            size += Varint.sizeOf64(values[i]);
+        }
+        int p = packedHeader(tag, size);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            p += Varint.put64(buffer, p, values[i]);
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of sint64 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedSInt64(final int tag, final long[] values, final int offset, final int count) {
+        int size = 0;
+        for (int i = offset, end = offset + count; i < end; i++) {
+            size += Varint.sizeOf64(ZigZag.encode64(values[i]));
+        }
+        int p = packedHeader(tag, size);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            p += Varint.put64(buffer, p, ZigZag.encode64(values[i]));
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of fixed32 or sfixed32 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedFixed32(final int tag, final int[] values, final int offset, final int count) {
+        int p = packedHeader(tag, 4 * count);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            Fixed.putFixed32(buffer, p, values[i]);
+            p += 4;
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of fixed64 or sfixed64 values; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedFixed64(final int tag, final long[] values, final int offset, final int count) {
+        int p = packedHeader(tag, 8 * count);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            Fixed.putFixed64(buffer, p, values[i]);
+            p += 8;
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of floats; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedFloat(final int tag, final float[] values, final int offset, final int count) {
+        int p = packedHeader(tag, 4 * count);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            Fixed.putFixed32(buffer, p, Float.floatToRawIntBits(values[i]));
+            p += 4;
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of doubles; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedDouble(final int tag, final double[] values, final int offset, final int count) {
+        int p = packedHeader(tag, 8 * count);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            Fixed.putFixed64(buffer, p, Double.doubleToRawLongBits(values[i]));
+            p += 8;
+        }
+        position = p;
+    }
+
+    /**
+     * Writes a packed run of bools; nothing for an empty run.
+     *
+     * @param tag    the tag (wire type LEN).
+     * @param values the values.
+     * @param offset first index in {@code values}.
+     * @param count  number of values.
+     */
+    public void packedBool(final int tag, final boolean[] values, final int offset, final int count) {
+        int p = packedHeader(tag, count);
+        for (int i = offset, end = offset + count; i < end; i++) {
+            buffer.putByte(p++, values[i] ? (byte) 1 : (byte) 0);
+        }
+        position = p;
+    }
+
+    /** Ensures room for tag, length and content, writes tag and length; returns where the content starts. */
+    private int packedHeader(final int tag, final int size) {
+        if (size == 0) {
+            return position;
+        }
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size);
+        final int p = position + Varint.putUnsigned32(buffer, position, tag);
+        return p + Varint.putUnsigned32(buffer, p, size);
+    }
+
+    private void ensure(final int bytes) {
+        if (bytes > limit - position) {
+            grow(bytes);
+        }
+    }
+
+    private void grow(final int bytes) {
+        final long needed = (long) position + bytes;
+        if (!growable || needed > Integer.MAX_VALUE - 8) {
+            throw new ProtoEncodeException("need " + bytes + " bytes at index " + position + " but the region ends at "
+                    + limit + " (message started at " + start + ")");
+        }
+        buffer.checkLimit((int) needed);
+        limit = buffer.capacity();
+    }
+}
