@@ -1,0 +1,126 @@
+package org.flyproto.gen.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import javax.lang.model.element.Modifier;
+import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.MessageModel;
+
+/**
+ * Emits the decoder class of a message: constants, storage, {@code wrap}/{@code wrapTrusted}, the {@code reset} and
+ * {@code scan} the base class calls, and (through {@link DecoderFieldEmitter}) the accessors.
+ */
+final class DecoderEmitter {
+    static final ClassName MESSAGE_DECODER = ClassName.get(KindCode.CODEC, "MessageDecoder");
+    static final ClassName DIRECT_BUFFER = ClassName.get("org.agrona", "DirectBuffer");
+
+    private DecoderEmitter() {}
+
+    static ClassName className(final org.flyproto.gen.model.TypeRef type) {
+        return ClassName.get(type.javaPackage(), type.decoderName());
+    }
+
+    static TypeSpec emit(final MessageModel message) {
+        final ClassName self = className(message.type());
+        final TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .superclass(MESSAGE_DECODER)
+                .addJavadoc(Javadoc.of(message.javadoc()))
+                .addJavadoc(
+                        "Decoder of {@code $L}: a reusable flyweight over the encoded message in a buffer.\n\n"
+                                + "<p>{@link #wrap} validates the whole message (UTF-8 when a string is read);"
+                                + " {@link #wrapTrusted} skips the UTF-8 checks and the eager validation of nested"
+                                + " messages, for bytes from a producer you trust. Neither ever reads outside the"
+                                + " wrapped region. Accessors can be called in any order; absent fields read as their"
+                                + " defaults.\n",
+                        message.type().fullName());
+        for (final FieldModel field : message.fields()) {
+            Constants.add(type, field);
+        }
+        final DecoderFieldEmitter fields = new DecoderFieldEmitter(self);
+        for (final FieldModel field : message.fields()) {
+            fields.storage(type, field);
+        }
+        for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
+            type.addField(FieldSpec.builder(int.class, presenceWord(word), Modifier.PRIVATE)
+                    .build());
+        }
+        type.addMethod(MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Creates a decoder; wrap it before use. Reuse it: wrapping allocates nothing.\n")
+                .build());
+        type.addMethod(wrap(self, "wrap", false));
+        type.addMethod(wrap(self, "wrapTrusted", true));
+        type.addMethod(reset(message, fields));
+        type.addMethod(scan(message, fields));
+        for (final FieldModel field : message.fields()) {
+            fields.accessors(type, field);
+        }
+        return type.build();
+    }
+
+    static String presenceWord(final int word) {
+        return "presence" + word;
+    }
+
+    private static MethodSpec wrap(final ClassName self, final String name, final boolean trusted) {
+        final MethodSpec.Builder method = MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addParameter(int.class, "length", Modifier.FINAL);
+        if (trusted) {
+            method.addJavadoc("Wraps an encoded message from a trusted producer: UTF-8 is not validated and nested"
+                    + " messages are checked only when opened. Still never reads outside the region.\n\n");
+        } else {
+            method.addJavadoc("Wraps an encoded message and validates it: every tag, wire type, length and varint,"
+                    + " down to the deepest nested message, and the nesting depth. Strings are validated when"
+                    + " read.\n\n");
+        }
+        return method.addJavadoc("@param buffer the buffer holding the message.\n")
+                .addJavadoc("@param offset index of its first byte.\n")
+                .addJavadoc("@param length its length in bytes.\n")
+                .addJavadoc("@return this decoder.\n")
+                .addJavadoc("@throws org.flyproto.codec.ProtoDecodeException if the bytes are not a valid message.\n")
+                .addStatement("wrapRoot(buffer, offset, length, $L)", trusted)
+                .addStatement("return this")
+                .build();
+    }
+
+    private static MethodSpec reset(final MessageModel message, final DecoderFieldEmitter fields) {
+        final CodeBlock.Builder body = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            fields.reset(body, field);
+        }
+        for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
+            body.addStatement("$N = 0", presenceWord(word));
+        }
+        return MethodSpec.methodBuilder("reset")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .addCode(body.build())
+                .build();
+    }
+
+    private static MethodSpec scan(final MessageModel message, final DecoderFieldEmitter fields) {
+        final boolean needsTagStart = message.fields().stream().anyMatch(FieldModel::repeated);
+        final CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("while (pos < limit)");
+        if (needsTagStart) {
+            body.addStatement("final int tagStart = pos");
+        }
+        body.addStatement("final int tag = readTag()").add("switch (tag) {\n$>");
+        for (final FieldModel field : message.fields()) {
+            fields.scanCases(body, field);
+        }
+        body.addStatement("default -> skipField(tag)").add("$<}\n").endControlFlow();
+        return MethodSpec.methodBuilder("scan")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .addCode(body.build())
+                .build();
+    }
+}

@@ -1,0 +1,86 @@
+package org.flyproto.gen.java;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeSpec;
+import javax.lang.model.element.Modifier;
+import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.TypeRef;
+
+/**
+ * Emits the encoder class of a message: constants, {@code wrap} methods, and (through {@link EncoderFieldEmitter})
+ * the setters.
+ */
+final class EncoderEmitter {
+    static final ClassName MESSAGE_ENCODER = ClassName.get(KindCode.CODEC, "MessageEncoder");
+    static final ClassName MUTABLE_DIRECT_BUFFER = ClassName.get("org.agrona", "MutableDirectBuffer");
+
+    private EncoderEmitter() {}
+
+    static ClassName className(final TypeRef type) {
+        return ClassName.get(type.javaPackage(), type.encoderName());
+    }
+
+    static TypeSpec emit(final MessageModel message) {
+        final ClassName self = className(message.type());
+        final TypeSpec.Builder type = TypeSpec.classBuilder(self)
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .superclass(MESSAGE_ENCODER)
+                .addJavadoc(Javadoc.of(message.javadoc()))
+                .addJavadoc(
+                        "Encoder of {@code $L}: writes the fields in the order the setters are called, in one pass,"
+                                + " straight into the buffer.\n\n"
+                                + "<p>Call the setters in field-number order for canonical bytes (the bytes"
+                                + " protobuf-java writes). Fields with implicit presence are not written when set to"
+                                + " their default, as protobuf-java does. A nested message is written between"
+                                + " {@code beginX()}/{@code addX()} and {@code endX()}; its length prefix is"
+                                + " backpatched. Reuse one instance: encoding allocates nothing.\n",
+                        message.type().fullName());
+        for (final FieldModel field : message.fields()) {
+            Constants.add(type, field);
+        }
+        final EncoderFieldEmitter fields = new EncoderFieldEmitter(self);
+        for (final FieldModel field : message.fields()) {
+            fields.storage(type, field);
+        }
+        type.addMethod(MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PUBLIC)
+                .addJavadoc("Creates an encoder; wrap it before use.\n")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("wrap")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addJavadoc("Starts a message at {@code offset}. The message may extend to the buffer's capacity;"
+                        + " an expandable buffer grows as needed.\n\n")
+                .addJavadoc("@param buffer the buffer to write to.\n")
+                .addJavadoc("@param offset index of the message's first byte.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("wrapRoot(buffer, offset)")
+                .addStatement("return this")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("wrap")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addParameter(int.class, "length", Modifier.FINAL)
+                .addJavadoc("Starts a message in the fixed region {@code [offset, offset + length)}, e.g. a claimed"
+                        + " ring-buffer slot: a message that does not fit raises"
+                        + " {@link org.flyproto.codec.ProtoEncodeException} and nothing is written outside the"
+                        + " region.\n\n")
+                .addJavadoc("@param buffer the buffer to write to.\n")
+                .addJavadoc("@param offset index of the message's first byte.\n")
+                .addJavadoc("@param length size of the region.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("wrapRoot(buffer, offset, length)")
+                .addStatement("return this")
+                .build());
+        for (final FieldModel field : message.fields()) {
+            fields.setters(type, field);
+        }
+        return type.build();
+    }
+}

@@ -1,0 +1,283 @@
+package org.flyproto.gen.java;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import javax.lang.model.element.Modifier;
+import org.flyproto.gen.model.FieldKind;
+import org.flyproto.gen.model.FieldModel;
+
+/** Emits, per field of an encoder, its setters (and the child encoder a message field needs). */
+final class EncoderFieldEmitter {
+    private static final ClassName WRITE_CURSOR = ClassName.get(KindCode.CODEC, "WriteCursor");
+    private static final ClassName DIRECT_BUFFER = ClassName.get("org.agrona", "DirectBuffer");
+    private static final ClassName UTF8_VIEW = ClassName.get(KindCode.BUFFERS, "Utf8View");
+    private static final ClassName BYTES_VIEW = ClassName.get(KindCode.BUFFERS, "BytesView");
+    private static final TypeName BYTE_ARRAY = ArrayTypeName.of(TypeName.BYTE);
+
+    private final ClassName self;
+
+    EncoderFieldEmitter(final ClassName self) {
+        this.self = self;
+    }
+
+    void storage(final TypeSpec.Builder type, final FieldModel field) {
+        if (field.kind() == FieldKind.MESSAGE) {
+            type.addField(childType(field), field.javaName() + "Encoder", Modifier.PRIVATE);
+        }
+    }
+
+    void setters(final TypeSpec.Builder type, final FieldModel field) {
+        switch (field.kind()) {
+            case MESSAGE -> message(type, field);
+            case STRING, BYTES -> lengthDelimited(type, field);
+            default -> {
+                if (!field.repeated()) {
+                    scalar(type, field);
+                } else if (field.packed()) {
+                    packed(type, field);
+                } else {
+                    unpacked(type, field);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+
+    private void scalar(final TypeSpec.Builder type, final FieldModel field) {
+        final boolean isEnum = field.kind() == FieldKind.ENUM;
+        final String name = isEnum ? field.javaName() + "Raw" : field.javaName();
+        final MethodSpec.Builder method = setter(field, name)
+                .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
+                .addJavadoc("@param value the value$L.\n", isEnum ? "'s number" : "")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("final $T c = cursor()", WRITE_CURSOR);
+        final CodeBlock write = CodeBlock.of("c.$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field));
+        if (field.presence()) {
+            method.addStatement(write);
+        } else {
+            method.beginControlFlow("if ($L)", KindCode.isNonDefault(field.kind(), "value"))
+                    .addStatement(write)
+                    .endControlFlow();
+        }
+        type.addMethod(method.addStatement("return this").build());
+        if (isEnum) {
+            type.addMethod(setter(field, field.javaName())
+                    .addParameter(enumType(field), "value", Modifier.FINAL)
+                    .addJavadoc("@param value the value; not {@code $N}.\n", EnumEmitter.SENTINEL)
+                    .addJavadoc("@return this encoder.\n")
+                    .addStatement("return $N(value.number())", name)
+                    .build());
+        }
+    }
+
+    private void unpacked(final TypeSpec.Builder type, final FieldModel field) {
+        final boolean isEnum = field.kind() == FieldKind.ENUM;
+        final String name = "add" + field.capitalizedName() + (isEnum ? "Raw" : "");
+        type.addMethod(setter(field, name)
+                .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
+                .addJavadoc("<p>Appends one element (written unpacked, as the schema says).\n\n")
+                .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("cursor().$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field))
+                .addStatement("return this")
+                .build());
+        if (isEnum) {
+            type.addMethod(enumElement(field, name));
+        }
+    }
+
+    private void packed(final TypeSpec.Builder type, final FieldModel field) {
+        final boolean isEnum = field.kind() == FieldKind.ENUM;
+        final String arrays = field.javaName() + (isEnum ? "Raw" : "");
+        final String packedTag = Constants.packedTag(field);
+        type.addMethod(setter(field, arrays)
+                .addParameter(KindCode.arrayType(field.kind()), "values", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addParameter(int.class, "count", Modifier.FINAL)
+                .addJavadoc("<p>Writes {@code count} elements as one packed run (nothing if {@code count} is 0).\n\n")
+                .addJavadoc("@param values the elements$L.\n", isEnum ? "' numbers" : "")
+                .addJavadoc("@param offset index of the first element in {@code values}.\n")
+                .addJavadoc("@param count number of elements.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("cursor().$N($N, values, offset, count)", KindCode.packedWriter(field.kind()), packedTag)
+                .addStatement("return this")
+                .build());
+        type.addMethod(setter(field, arrays)
+                .addParameter(KindCode.arrayType(field.kind()), "values", Modifier.FINAL)
+                .addJavadoc("<p>Writes all elements as one packed run (nothing if empty).\n\n")
+                .addJavadoc("@param values the elements$L.\n", isEnum ? "' numbers" : "")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("return $N(values, 0, values.length)", arrays)
+                .build());
+        type.addMethod(setter(field, "begin" + field.capitalizedName())
+                .addJavadoc(
+                        "Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
+                                + " Its length prefix is backpatched.\n\n",
+                        "add" + field.capitalizedName() + (isEnum ? "Raw" : ""),
+                        "end" + field.capitalizedName())
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("beginPackedRun($N)", packedTag)
+                .addStatement("return this")
+                .build());
+        final String add = "add" + field.capitalizedName() + (isEnum ? "Raw" : "");
+        type.addMethod(setter(field, add)
+                .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
+                .addJavadoc(
+                        "Appends one element to the packed run opened by {@link #$N}.\n\n",
+                        "begin" + field.capitalizedName())
+                .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
+                .addJavadoc("@return this encoder.\n")
+                .addJavadoc("@throws IllegalStateException if the run is not open.\n")
+                .addStatement("final $T c = packedRun($N)", WRITE_CURSOR, packedTag)
+                .addStatement(KindCode.rawWrite(field.kind(), "value"))
+                .addStatement("return this")
+                .build());
+        if (isEnum) {
+            type.addMethod(enumElement(field, add));
+        }
+        type.addMethod(setter(field, "end" + field.capitalizedName())
+                .addJavadoc(
+                        "Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
+                                + " leaves no bytes.\n\n",
+                        "begin" + field.capitalizedName())
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("endPackedRun($N)", packedTag)
+                .addStatement("return this")
+                .build());
+    }
+
+    private MethodSpec enumElement(final FieldModel field, final String rawMethod) {
+        return setter(field, "add" + field.capitalizedName())
+                .addParameter(enumType(field), "value", Modifier.FINAL)
+                .addJavadoc("<p>Appends one element.\n\n")
+                .addJavadoc("@param value the element; not {@code $N}.\n", EnumEmitter.SENTINEL)
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("return $N(value.number())", rawMethod)
+                .build();
+    }
+
+    private void lengthDelimited(final TypeSpec.Builder type, final FieldModel field) {
+        final boolean isString = field.kind() == FieldKind.STRING;
+        final String name = field.repeated() ? "add" + field.capitalizedName() : field.javaName();
+        final String tag = Constants.tag(field);
+        final boolean elide = !field.repeated() && !field.presence();
+        final String verb = field.repeated() ? "Appends one element" : "Sets the value";
+        if (isString) {
+            final MethodSpec.Builder chars = setter(field, name)
+                    .addParameter(CharSequence.class, "value", Modifier.FINAL)
+                    .addJavadoc("<p>$L, encoded as UTF-8 (unpaired surrogates become {@code '?'}).\n\n", verb)
+                    .addJavadoc("@param value the text.\n")
+                    .addJavadoc("@return this encoder.\n")
+                    .addStatement("final $T c = cursor()", WRITE_CURSOR);
+            addWrite(chars, elide, "value.length() != 0", CodeBlock.of("c.writeString($N, value)", tag));
+            type.addMethod(chars.addStatement("return this").build());
+        }
+        final MethodSpec.Builder raw = setter(field, name)
+                .addParameter(DIRECT_BUFFER, "src", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addParameter(int.class, "length", Modifier.FINAL)
+                .addJavadoc(
+                        "<p>$L from bytes in a buffer$L.\n\n",
+                        verb,
+                        isString ? ", already encoded as UTF-8 (copied as they are, not validated)" : "")
+                .addJavadoc("@param src the source buffer.\n")
+                .addJavadoc("@param offset index of the first byte in {@code src}.\n")
+                .addJavadoc("@param length number of bytes.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("final $T c = cursor()", WRITE_CURSOR);
+        addWrite(raw, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
+        type.addMethod(raw.addStatement("return this").build());
+        final ClassName view = isString ? UTF8_VIEW : BYTES_VIEW;
+        type.addMethod(setter(field, name)
+                .addParameter(view, "value", Modifier.FINAL)
+                .addJavadoc("<p>$L from a view, copying its bytes as they are (forwarding without decoding).\n\n", verb)
+                .addJavadoc("@param value the view.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement(
+                        "return $N(value.buffer(), value.offset(), value.$N())",
+                        name,
+                        isString ? "byteLength" : "length")
+                .build());
+        if (!isString) {
+            final MethodSpec.Builder array = setter(field, name)
+                    .addParameter(BYTE_ARRAY, "src", Modifier.FINAL)
+                    .addParameter(int.class, "offset", Modifier.FINAL)
+                    .addParameter(int.class, "length", Modifier.FINAL)
+                    .addJavadoc("<p>$L from a byte array.\n\n", verb)
+                    .addJavadoc("@param src the source array.\n")
+                    .addJavadoc("@param offset index of the first byte in {@code src}.\n")
+                    .addJavadoc("@param length number of bytes.\n")
+                    .addJavadoc("@return this encoder.\n")
+                    .addStatement("final $T c = cursor()", WRITE_CURSOR);
+            addWrite(array, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
+            type.addMethod(array.addStatement("return this").build());
+            type.addMethod(setter(field, name)
+                    .addParameter(BYTE_ARRAY, "src", Modifier.FINAL)
+                    .addJavadoc("<p>$L from a whole byte array.\n\n", verb)
+                    .addJavadoc("@param src the source array.\n")
+                    .addJavadoc("@return this encoder.\n")
+                    .addStatement("return $N(src, 0, src.length)", name)
+                    .build());
+        }
+    }
+
+    private static void addWrite(
+            final MethodSpec.Builder method, final boolean elide, final String nonEmpty, final CodeBlock write) {
+        if (elide) {
+            method.beginControlFlow("if ($L)", nonEmpty).addStatement(write).endControlFlow();
+        } else {
+            method.addStatement(write);
+        }
+    }
+
+    private void message(final TypeSpec.Builder type, final FieldModel field) {
+        final String child = field.javaName() + "Encoder";
+        final String tag = Constants.tag(field);
+        final String open = (field.repeated() ? "add" : "begin") + field.capitalizedName();
+        final String close = "end" + field.capitalizedName();
+        type.addMethod(MethodSpec.methodBuilder(open)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(childType(field))
+                .addJavadoc(Javadoc.of(field.javadoc()))
+                .addJavadoc("Field {@code $L = $L}.\n\n", field.protoName(), field.number())
+                .addJavadoc(
+                        "<p>$L: write its fields with the returned encoder, then call {@link #$N}.\n\n",
+                        field.repeated() ? "Starts one more element" : "Starts the nested message",
+                        close)
+                .addJavadoc("@return the nested message's encoder (reused).\n")
+                .beginControlFlow("if ($N == null)", child)
+                .addStatement("$N = new $T()", child, childType(field))
+                .endControlFlow()
+                .addStatement("return beginChild($N, $N)", child, tag)
+                .build());
+        type.addMethod(setter(field, close)
+                .addJavadoc("<p>Ends the nested message started by {@link #$N} and backpatches its length.\n\n", open)
+                .addJavadoc("@return this encoder.\n")
+                .addJavadoc("@throws IllegalStateException if it is not the innermost open message.\n")
+                .addStatement("endChild($N)", tag)
+                .addStatement("return this")
+                .build());
+    }
+
+    private MethodSpec.Builder setter(final FieldModel field, final String name) {
+        return MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addJavadoc(Javadoc.of(field.javadoc()))
+                .addJavadoc("Field {@code $L = $L}.\n\n", field.protoName(), field.number());
+    }
+
+    private ClassName childType(final FieldModel field) {
+        final ClassName child = EncoderEmitter.className(field.messageType());
+        return child.equals(self) ? self : child;
+    }
+
+    private static ClassName enumType(final FieldModel field) {
+        return ClassName.get(field.enumType().javaPackage(), field.enumType().simpleName());
+    }
+}

@@ -1,0 +1,167 @@
+package org.flyproto.gen.java;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.TypeName;
+import org.flyproto.gen.model.FieldKind;
+
+/** The Java side of each protobuf scalar kind: types, read expressions, cursor and writer methods. */
+final class KindCode {
+    static final String CODEC = "org.flyproto.codec";
+    static final String BUFFERS = "org.flyproto.buffers";
+    static final ClassName ZIGZAG = ClassName.get(BUFFERS, "ZigZag");
+
+    private KindCode() {}
+
+    /** Java type of a value (the raw number for enums). */
+    static TypeName javaType(final FieldKind kind) {
+        return switch (kind) {
+            case DOUBLE -> TypeName.DOUBLE;
+            case FLOAT -> TypeName.FLOAT;
+            case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> TypeName.LONG;
+            case INT32, UINT32, FIXED32, SFIXED32, SINT32, ENUM -> TypeName.INT;
+            case BOOL -> TypeName.BOOLEAN;
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not a scalar");
+        };
+    }
+
+    /** Default value literal. */
+    static String defaultLiteral(final FieldKind kind) {
+        return switch (kind) {
+            case DOUBLE -> "0.0";
+            case FLOAT -> "0.0f";
+            case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> "0L";
+            case BOOL -> "false";
+            default -> "0";
+        };
+    }
+
+    /** Expression reading one value in a decoder or cursor (a {@code WireReader}). */
+    static CodeBlock read(final FieldKind kind) {
+        return switch (kind) {
+            case DOUBLE -> CodeBlock.of("$T.longBitsToDouble(readFixed64())", Double.class);
+            case FLOAT -> CodeBlock.of("$T.intBitsToFloat(readFixed32())", Float.class);
+            case INT64, UINT64 -> CodeBlock.of("readVarint64()");
+            case INT32, UINT32, ENUM -> CodeBlock.of("readVarint32()");
+            case SINT32 -> CodeBlock.of("$T.decode32(readVarint32())", ZIGZAG);
+            case SINT64 -> CodeBlock.of("$T.decode64(readVarint64())", ZIGZAG);
+            case FIXED32, SFIXED32 -> CodeBlock.of("readFixed32()");
+            case FIXED64, SFIXED64 -> CodeBlock.of("readFixed64()");
+            case BOOL -> CodeBlock.of("readBool()");
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not a scalar");
+        };
+    }
+
+    /** Statement skipping one unpacked value in a scan. */
+    static CodeBlock skip(final FieldKind kind) {
+        return switch (kind.wireType()) {
+            case FieldKind.WireTypes.I64 -> CodeBlock.of("readFixed64()");
+            case FieldKind.WireTypes.I32 -> CodeBlock.of("readFixed32()");
+            default -> CodeBlock.of("readVarint64()");
+        };
+    }
+
+    /** Size of one packed element, or 0 for varints. */
+    static int fixedSize(final FieldKind kind) {
+        return switch (kind.wireType()) {
+            case FieldKind.WireTypes.I64 -> 8;
+            case FieldKind.WireTypes.I32 -> 4;
+            default -> 0;
+        };
+    }
+
+    /** Condition under which an implicit-presence value differs from the default, as protobuf-java tests it. */
+    static CodeBlock isNonDefault(final FieldKind kind, final String value) {
+        return switch (kind) {
+            case DOUBLE -> CodeBlock.of("$T.doubleToRawLongBits($N) != 0L", Double.class, value);
+            case FLOAT -> CodeBlock.of("$T.floatToRawIntBits($N) != 0", Float.class, value);
+            case BOOL -> CodeBlock.of("$N", value);
+            case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> CodeBlock.of("$N != 0L", value);
+            default -> CodeBlock.of("$N != 0", value);
+        };
+    }
+
+    /** The {@code WriteCursor} method writing tag and value. */
+    static String writer(final FieldKind kind) {
+        return switch (kind) {
+            case DOUBLE -> "writeDouble";
+            case FLOAT -> "writeFloat";
+            case INT64, UINT64 -> "writeVarint64";
+            case INT32, ENUM -> "writeInt32";
+            case UINT32 -> "writeUnsigned32";
+            case SINT32 -> "writeSInt32";
+            case SINT64 -> "writeSInt64";
+            case FIXED32, SFIXED32 -> "writeFixed32";
+            case FIXED64, SFIXED64 -> "writeFixed64";
+            case BOOL -> "writeBool";
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not a scalar");
+        };
+    }
+
+    /** The {@code WriteCursor} method writing a whole packed run from an array. */
+    static String packedWriter(final FieldKind kind) {
+        return switch (kind) {
+            case DOUBLE -> "packedDouble";
+            case FLOAT -> "packedFloat";
+            case INT64, UINT64 -> "packedVarint64";
+            case INT32, ENUM -> "packedInt32";
+            case UINT32 -> "packedUnsigned32";
+            case SINT32 -> "packedSInt32";
+            case SINT64 -> "packedSInt64";
+            case FIXED32, SFIXED32 -> "packedFixed32";
+            case FIXED64, SFIXED64 -> "packedFixed64";
+            case BOOL -> "packedBool";
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not packable");
+        };
+    }
+
+    /** Array type taken by the packed writer. */
+    static TypeName arrayType(final FieldKind kind) {
+        return ArrayTypeName.of(javaType(kind));
+    }
+
+    /** Statement writing one element of an open packed run, with the cursor in variable {@code c}. */
+    static CodeBlock rawWrite(final FieldKind kind, final String value) {
+        return switch (kind) {
+            case DOUBLE -> CodeBlock.of("c.rawFixed64($T.doubleToRawLongBits($N))", Double.class, value);
+            case FLOAT -> CodeBlock.of("c.rawFixed32($T.floatToRawIntBits($N))", Float.class, value);
+            case INT64, UINT64 -> CodeBlock.of("c.rawVarint64($N)", value);
+            case INT32, ENUM -> CodeBlock.of("c.rawInt32($N)", value);
+            case UINT32 -> CodeBlock.of("c.rawUnsigned32($N)", value);
+            case SINT32 -> CodeBlock.of("c.rawUnsigned32($T.encode32($N))", ZIGZAG, value);
+            case SINT64 -> CodeBlock.of("c.rawVarint64($T.encode64($N))", ZIGZAG, value);
+            case FIXED32, SFIXED32 -> CodeBlock.of("c.rawFixed32($N)", value);
+            case FIXED64, SFIXED64 -> CodeBlock.of("c.rawFixed64($N)", value);
+            case BOOL -> CodeBlock.of("c.rawUnsigned32($N ? 1 : 0)", value);
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not packable");
+        };
+    }
+
+    /** The cursor class of a repeated scalar. */
+    static ClassName cursorClass(final FieldKind kind) {
+        return ClassName.get(
+                CODEC,
+                switch (kind) {
+                    case DOUBLE -> "DoubleCursor";
+                    case FLOAT -> "FloatCursor";
+                    case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> "LongCursor";
+                    case INT32, UINT32, FIXED32, SFIXED32, SINT32 -> "IntCursor";
+                    case BOOL -> "BoolCursor";
+                    case ENUM -> "EnumCursor";
+                    case STRING -> "StringCursor";
+                    case BYTES -> "BytesCursor";
+                    case MESSAGE -> throw new IllegalArgumentException("messages iterate with their decoder");
+                });
+    }
+
+    /** Constructor arguments after the field number, for cursors of integer kinds. */
+    static String cursorEncoding(final FieldKind kind) {
+        return switch (kind) {
+            case SINT32, SINT64 -> "ZIGZAG";
+            case FIXED32, SFIXED32, FIXED64, SFIXED64 -> "FIXED";
+            case INT32, UINT32, INT64, UINT64 -> "VARINT";
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,22 @@
+package org.flyproto.gen.model;
+
+import java.util.List;
+
+/**
+ * An enum type.
+ *
+ * @param type    where its generated class lives.
+ * @param values  its values in declaration order; aliases (a number already used) have {@code aliasOf} set.
+ * @param javadoc its comment, or empty.
+ */
+public record EnumModel(TypeRef type, List<Value> values, String javadoc) {
+    /**
+     * One value.
+     *
+     * @param name    the constant's name.
+     * @param number  its number.
+     * @param aliasOf the name of the first value with the same number, or null.
+     * @param javadoc its comment, or empty.
+     */
+    public record Value(String name, int number, String aliasOf, String javadoc) {}
+}

@@ -1,0 +1,210 @@
+package org.flyproto.gen.model;
+
+import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumDescriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.flyproto.gen.GeneratorException;
+
+/**
+ * Builds the {@link FileModel} of a .proto file from protobuf-java descriptors, reading every semantic property
+ * (presence, packing, UTF-8 validation, enum closedness) from the resolved descriptors rather than re-deriving it from
+ * the syntax, and refusing with a clear message what the generator does not support yet.
+ */
+public final class ModelBuilder {
+    // Field numbers of FileDescriptorProto, DescriptorProto and EnumDescriptorProto, for source-info paths.
+    private static final int FILE_MESSAGE_TYPE = 4;
+    private static final int FILE_ENUM_TYPE = 5;
+    private static final int MESSAGE_FIELD = 2;
+    private static final int MESSAGE_NESTED_TYPE = 3;
+    private static final int MESSAGE_ENUM_TYPE = 4;
+    private static final int ENUM_VALUE = 2;
+
+    private final Naming naming;
+
+    /**
+     * @param naming the naming rules.
+     */
+    public ModelBuilder(final Naming naming) {
+        this.naming = naming;
+    }
+
+    /**
+     * @param file the file.
+     * @return its model.
+     * @throws GeneratorException if the file uses an unsupported feature.
+     */
+    public FileModel build(final FileDescriptor file) throws GeneratorException {
+        final Map<List<Integer>, String> comments = comments(file.toProto().getSourceCodeInfo());
+        if (!file.getExtensions().isEmpty()) {
+            throw unsupported(file.getName(), file.getExtensions().get(0).getFullName(), "extensions");
+        }
+        final List<MessageModel> messages = new ArrayList<>();
+        final List<EnumModel> enums = new ArrayList<>();
+        for (int i = 0; i < file.getMessageTypes().size(); i++) {
+            addMessage(file.getMessageTypes().get(i), List.of(FILE_MESSAGE_TYPE, i), comments, messages, enums);
+        }
+        for (int i = 0; i < file.getEnumTypes().size(); i++) {
+            enums.add(enumModel(file.getEnumTypes().get(i), List.of(FILE_ENUM_TYPE, i), comments));
+        }
+        return new FileModel(file.getName(), naming.javaPackage(file), messages, enums);
+    }
+
+    private void addMessage(
+            final Descriptor message,
+            final List<Integer> path,
+            final Map<List<Integer>, String> comments,
+            final List<MessageModel> messages,
+            final List<EnumModel> enums)
+            throws GeneratorException {
+        final String fileName = message.getFile().getName();
+        if (!message.getExtensions().isEmpty()) {
+            throw unsupported(fileName, message.getExtensions().get(0).getFullName(), "extensions");
+        }
+        final List<FieldDescriptor> sorted = new ArrayList<>(message.getFields());
+        sorted.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
+        final List<FieldModel> fields = new ArrayList<>();
+        int presenceBit = 0;
+        for (final FieldDescriptor field : sorted) {
+            checkSupported(fileName, field);
+            final boolean presence = !field.isRepeated() && field.hasPresence();
+            fields.add(fieldModel(
+                    field, presence ? presenceBit++ : -1, comments.getOrDefault(fieldPath(path, field), "")));
+        }
+        messages.add(new MessageModel(naming.typeRef(message), List.copyOf(fields), comments.getOrDefault(path, "")));
+        for (int i = 0; i < message.getEnumTypes().size(); i++) {
+            enums.add(enumModel(message.getEnumTypes().get(i), append(path, MESSAGE_ENUM_TYPE, i), comments));
+        }
+        for (int i = 0; i < message.getNestedTypes().size(); i++) {
+            addMessage(
+                    message.getNestedTypes().get(i), append(path, MESSAGE_NESTED_TYPE, i), comments, messages, enums);
+        }
+    }
+
+    private static List<Integer> fieldPath(final List<Integer> messagePath, final FieldDescriptor field) {
+        return append(messagePath, MESSAGE_FIELD, field.getIndex());
+    }
+
+    private static void checkSupported(final String fileName, final FieldDescriptor field) throws GeneratorException {
+        final String name = field.getFullName();
+        if (field.isMapField()) {
+            throw unsupported(fileName, name, "map fields");
+        }
+        if (field.getRealContainingOneof() != null) {
+            throw unsupported(fileName, name, "oneof");
+        }
+        if (field.getType() == FieldDescriptor.Type.GROUP) {
+            throw unsupported(fileName, name, "groups (delimited message encoding)");
+        }
+        if (field.isRequired()) {
+            throw unsupported(fileName, name, "required fields");
+        }
+        if (field.hasDefaultValue()) {
+            throw unsupported(fileName, name, "explicit default values");
+        }
+        if (field.getType() == FieldDescriptor.Type.ENUM && field.legacyEnumFieldTreatedAsClosed()) {
+            throw unsupported(fileName, name, "closed enums");
+        }
+    }
+
+    private FieldModel fieldModel(final FieldDescriptor field, final int presenceBit, final String javadoc) {
+        final FieldKind kind = kind(field.getType());
+        return new FieldModel(
+                field.getName(),
+                Naming.fieldName(field),
+                Naming.constantName(field),
+                field.getNumber(),
+                kind,
+                field.isRepeated(),
+                field.isRepeated() && kind.isPackable() && field.isPacked(),
+                presenceBit >= 0,
+                presenceBit,
+                kind == FieldKind.STRING && field.needsUtf8Check(),
+                kind == FieldKind.MESSAGE ? naming.typeRef(field.getMessageType()) : null,
+                kind == FieldKind.ENUM ? naming.typeRef(field.getEnumType()) : null,
+                javadoc);
+    }
+
+    private EnumModel enumModel(
+            final EnumDescriptor enumType, final List<Integer> path, final Map<List<Integer>, String> comments) {
+        final List<EnumModel.Value> values = new ArrayList<>();
+        final Map<Integer, String> firstByNumber = new HashMap<>();
+        for (int i = 0; i < enumType.getValues().size(); i++) {
+            final EnumValueDescriptor value = enumType.getValues().get(i);
+            final String first = firstByNumber.putIfAbsent(value.getNumber(), value.getName());
+            values.add(new EnumModel.Value(
+                    value.getName(), value.getNumber(), first, comments.getOrDefault(append(path, ENUM_VALUE, i), "")));
+        }
+        return new EnumModel(naming.typeRef(enumType), List.copyOf(values), comments.getOrDefault(path, ""));
+    }
+
+    private static FieldKind kind(final FieldDescriptor.Type type) {
+        return switch (type) {
+            case DOUBLE -> FieldKind.DOUBLE;
+            case FLOAT -> FieldKind.FLOAT;
+            case INT64 -> FieldKind.INT64;
+            case UINT64 -> FieldKind.UINT64;
+            case INT32 -> FieldKind.INT32;
+            case FIXED64 -> FieldKind.FIXED64;
+            case FIXED32 -> FieldKind.FIXED32;
+            case BOOL -> FieldKind.BOOL;
+            case STRING -> FieldKind.STRING;
+            case BYTES -> FieldKind.BYTES;
+            case UINT32 -> FieldKind.UINT32;
+            case SFIXED32 -> FieldKind.SFIXED32;
+            case SFIXED64 -> FieldKind.SFIXED64;
+            case SINT32 -> FieldKind.SINT32;
+            case SINT64 -> FieldKind.SINT64;
+            case ENUM -> FieldKind.ENUM;
+            case MESSAGE, GROUP -> FieldKind.MESSAGE;
+        };
+    }
+
+    /** Leading and trailing comments by element path. */
+    private static Map<List<Integer>, String> comments(final SourceCodeInfo info) {
+        final Map<List<Integer>, String> comments = new HashMap<>();
+        for (final SourceCodeInfo.Location location : info.getLocationList()) {
+            final StringBuilder text = new StringBuilder();
+            appendComment(text, location.getLeadingComments());
+            appendComment(text, location.getTrailingComments());
+            if (text.length() > 0) {
+                comments.put(List.copyOf(location.getPathList()), text.toString());
+            }
+        }
+        return comments;
+    }
+
+    private static void appendComment(final StringBuilder text, final String comment) {
+        if (comment.isBlank()) {
+            return;
+        }
+        if (text.length() > 0) {
+            text.append('\n');
+        }
+        // protoc keeps the space after "//" on every line; drop one leading space per line.
+        for (final String line : comment.strip().split("\n", -1)) {
+            text.append(line.startsWith(" ") ? line.substring(1) : line).append('\n');
+        }
+        text.setLength(text.length() - 1);
+    }
+
+    private static List<Integer> append(final List<Integer> path, final int a, final int b) {
+        final List<Integer> result = new ArrayList<>(path.size() + 2);
+        result.addAll(path);
+        result.add(a);
+        result.add(b);
+        return List.copyOf(result);
+    }
+
+    private static GeneratorException unsupported(final String file, final String element, final String feature) {
+        return new GeneratorException(
+                file + ": " + element + " uses " + feature + ", which flyproto does not support yet");
+    }
+}

@@ -1,0 +1,160 @@
+package org.flyproto.gen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.protobuf.Descriptors.FileDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** What the generator emits for a schema, and what it refuses. */
+class FlyweightGeneratorTest {
+    private static final String ORDER = """
+            syntax = "proto3";
+            package market;
+            option java_package = "com.acme.market";
+
+            // Which side of the book.
+            enum Side { SIDE_UNSPECIFIED = 0; BUY = 1; SELL = 2; }
+
+            // An order.
+            // Comments with */ and @tags and <html> & must not break javadoc.
+            message Order {
+              // The id.
+              uint64 order_id = 1;
+              string symbol = 2;
+              Side side = 3;
+              repeated Fill fills = 6;
+              repeated int32 flags = 7;
+              optional uint64 client_ts = 11;
+              message Leg { int32 ratio = 1; }
+              Leg leg = 12;
+            }
+            message Fill { sint64 price = 1; uint32 qty = 2; }
+            message OrderLeg { bool clash = 1; }
+            """;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldGenerateEncoderDecoderAndEnumInADistinctPackage() throws Exception {
+        final Map<String, String> files = generate(ORDER, GeneratorOptions.defaults());
+
+        assertThat(files)
+                .containsKeys(
+                        "com/acme/market/flyproto/Side.java",
+                        "com/acme/market/flyproto/OrderEncoder.java",
+                        "com/acme/market/flyproto/OrderDecoder.java",
+                        "com/acme/market/flyproto/FillEncoder.java",
+                        "com/acme/market/flyproto/FillDecoder.java");
+        final String decoder = files.get("com/acme/market/flyproto/OrderDecoder.java");
+        assertThat(decoder)
+                .contains("package com.acme.market.flyproto;")
+                .contains("public final class OrderDecoder extends MessageDecoder")
+                .contains("public static final int ORDER_ID_FIELD_NUMBER = 1;")
+                .contains("public long orderId()")
+                .contains("public Utf8View symbol()")
+                .contains("public String symbolAsString()")
+                .contains("public Side side()")
+                .contains("public int sideRaw()")
+                .contains("public FillDecoder fills()")
+                .contains("public IntCursor flags()")
+                .contains("public boolean hasClientTs()")
+                .doesNotContain("hasOrderId");
+        final String encoder = files.get("com/acme/market/flyproto/OrderEncoder.java");
+        assertThat(encoder)
+                .contains("public FillEncoder addFills()")
+                .contains("public OrderEncoder endFills()")
+                .contains("public OrderEncoder flags(final int[] values, final int offset, final int count)")
+                .contains("public OrderEncoder beginFlags()")
+                .contains("public OrderEncoder symbol(final CharSequence value)");
+    }
+
+    @Test
+    void shouldCarryProtoCommentsAsSafeJavadoc() throws Exception {
+        final Map<String, String> files = generate(ORDER, GeneratorOptions.defaults());
+        final String decoder = files.get("com/acme/market/flyproto/OrderDecoder.java");
+
+        assertThat(decoder).contains("An order.").contains("The id.");
+        assertThat(files.get("com/acme/market/flyproto/Side.java")).contains("Which side of the book.");
+        // The comment's "*/" and "@" must not end the javadoc or start a tag; HTML is escaped.
+        assertThat(decoder).contains("&#42;&#47; and &#64;tags and &lt;html&gt; &amp;");
+    }
+
+    @Test
+    void shouldFlattenNestedTypesAndAvoidCollisions() throws Exception {
+        final Map<String, String> files = generate(ORDER, GeneratorOptions.defaults());
+
+        // Order.Leg would flatten to OrderLeg, which a top-level message already is.
+        assertThat(files)
+                .containsKeys(
+                        "com/acme/market/flyproto/Order_LegDecoder.java",
+                        "com/acme/market/flyproto/OrderLegDecoder.java");
+        assertThat(files.get("com/acme/market/flyproto/OrderDecoder.java")).contains("public Order_LegDecoder leg()");
+    }
+
+    @Test
+    void shouldBeDeterministic() throws Exception {
+        assertThat(generate(ORDER, GeneratorOptions.defaults()))
+                .isEqualTo(generate(ORDER, GeneratorOptions.defaults()));
+    }
+
+    @Test
+    void shouldHonourPackageOptions() throws Exception {
+        assertThat(generate(ORDER, GeneratorOptions.parse("package=x.y"))).containsKey("x/y/OrderDecoder.java");
+        assertThat(generate(ORDER, GeneratorOptions.parse("package_suffix=.fly")))
+                .containsKey("com/acme/market/fly/OrderDecoder.java");
+        assertThat(generate(ORDER, GeneratorOptions.parse("package_suffix=")))
+                .containsKey("com/acme/market/OrderDecoder.java");
+    }
+
+    @Test
+    void shouldRenameFieldsThatClashWithJavaOrTheBaseClasses() throws Exception {
+        final Map<String, String> files = generate("""
+                syntax = "proto3";
+                message M { int32 class = 1; string buffer = 2; bool next = 3; int64 offset = 4; }
+                """, GeneratorOptions.defaults());
+        assertThat(files.get("flyproto/MDecoder.java"))
+                .contains("public int class_()")
+                .contains("public Utf8View buffer_()")
+                .contains("public boolean next_()")
+                .contains("public long offset_()");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "syntax = \"proto3\"; message M { map<string, int32> m = 1; }                       | M.m uses map fields",
+                "syntax = \"proto3\"; message M { oneof o { int32 a = 1; string b = 2; } }          | M.a uses oneof",
+                "syntax = \"proto2\"; message M { optional group G = 1 { optional int32 a = 2; } } | M.g uses groups",
+                "syntax = \"proto2\"; message M { required int32 a = 1; }                          | M.a uses required",
+                "syntax = \"proto2\"; message M { optional int32 a = 1 [default = 5]; }            | M.a uses explicit default",
+                "syntax = \"proto2\"; enum E { A = 0; } message M { optional E e = 1; }            | M.e uses closed enums",
+                "syntax = \"proto2\"; message M { extensions 10 to 20; } extend M { optional int32 x = 10; } | x uses extensions",
+            })
+    void shouldRefuseWhatItDoesNotSupportYetNamingTheElement(final String proto, final String message) {
+        assertThatThrownBy(() -> generate(proto, GeneratorOptions.defaults()))
+                .isInstanceOf(GeneratorException.class)
+                .hasMessageContaining("schema.proto: ")
+                .hasMessageContaining(message)
+                .hasMessageContaining("not support");
+    }
+
+    private Map<String, String> generate(final String proto, final GeneratorOptions options) throws Exception {
+        Files.writeString(dir.resolve("schema.proto"), proto);
+        final List<FileDescriptor> files = DescriptorSets.of(
+                        ToolRun.descriptorSet(dir, "schema.proto").getFileList())
+                .build(List.of("schema.proto"));
+        return FlyweightGenerator.generate(files, options).stream()
+                .collect(Collectors.toMap(GeneratedFile::path, GeneratedFile::content));
+    }
+}
