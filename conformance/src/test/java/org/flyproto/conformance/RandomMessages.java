@@ -1,0 +1,249 @@
+package org.flyproto.conformance;
+
+import com.google.protobuf.ByteString;
+import java.util.SplittableRandom;
+import org.flyproto.conformance.proto3.AllTypes;
+import org.flyproto.conformance.proto3.Leaf;
+
+/**
+ * Seeded random {@link AllTypes} messages: each field present or not, values drawn half from the edges of their
+ * range (0, ±1, varint size boundaries, MIN/MAX, -0.0, NaN, infinities) and half uniformly; strings mixing every UTF-8
+ * length class, occasionally long enough for multi-byte length prefixes; nesting and recursion up to a depth.
+ */
+final class RandomMessages {
+    private static final int[] INT_EDGES = {
+        0,
+        1,
+        -1,
+        127,
+        128,
+        16383,
+        16384,
+        (1 << 21) - 1,
+        1 << 21,
+        (1 << 28) - 1,
+        1 << 28,
+        Integer.MAX_VALUE,
+        Integer.MIN_VALUE,
+        -128,
+        -129
+    };
+    private static final long[] LONG_EDGES = {
+        0,
+        1,
+        -1,
+        127,
+        128,
+        16383,
+        16384,
+        1L << 21,
+        1L << 28,
+        1L << 35,
+        (1L << 35) - 1,
+        1L << 42,
+        1L << 49,
+        1L << 56,
+        (1L << 63) - 1,
+        Long.MAX_VALUE,
+        Long.MIN_VALUE,
+        Integer.MAX_VALUE,
+        Integer.MIN_VALUE,
+        0xFFFFFFFFL
+    };
+    private static final float[] FLOAT_EDGES = {
+        0f,
+        -0f,
+        1f,
+        -1f,
+        Float.NaN,
+        Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY,
+        Float.MIN_VALUE,
+        Float.MAX_VALUE,
+        Float.MIN_NORMAL
+    };
+    private static final double[] DOUBLE_EDGES = {
+        0d,
+        -0d,
+        1d,
+        -1d,
+        Double.NaN,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        Double.MIN_VALUE,
+        Double.MAX_VALUE,
+        Double.MIN_NORMAL
+    };
+    private static final int[] COLORS = {0, 1, 2, 1000000, -1, 7, 12345, Integer.MIN_VALUE};
+
+    private final SplittableRandom random;
+
+    RandomMessages(final long seed) {
+        this.random = new SplittableRandom(seed);
+    }
+
+    AllTypes allTypes(final int depth) {
+        final AllTypes.Builder b = AllTypes.newBuilder();
+        if (maybe()) b.setFInt32(anInt());
+        if (maybe()) b.setFInt64(aLong());
+        if (maybe()) b.setFUint32(anInt());
+        if (maybe()) b.setFUint64(aLong());
+        if (maybe()) b.setFSint32(anInt());
+        if (maybe()) b.setFSint64(aLong());
+        if (maybe()) b.setFFixed32(anInt());
+        if (maybe()) b.setFFixed64(aLong());
+        if (maybe()) b.setFSfixed32(anInt());
+        if (maybe()) b.setFSfixed64(aLong());
+        if (maybe()) b.setFFloat(aFloat());
+        if (maybe()) b.setFDouble(aDouble());
+        if (maybe()) b.setFBool(random.nextBoolean());
+        if (maybe()) b.setFString(aString());
+        if (maybe()) b.setFBytes(someBytes());
+        if (maybe()) b.setFColorValue(aColor());
+        if (maybe()) b.setFMoodValue(random.nextInt(4));
+        if (depth > 0 && maybe()) b.setFNested(nested(depth - 1));
+        if (maybe()) b.setFLeaf(leaf());
+
+        if (maybe()) b.setOInt32(anInt());
+        if (maybe()) b.setOInt64(aLong());
+        if (maybe()) b.setOUint32(anInt());
+        if (maybe()) b.setOUint64(aLong());
+        if (maybe()) b.setOSint32(anInt());
+        if (maybe()) b.setOSint64(aLong());
+        if (maybe()) b.setOFixed32(anInt());
+        if (maybe()) b.setOFixed64(aLong());
+        if (maybe()) b.setOSfixed32(anInt());
+        if (maybe()) b.setOSfixed64(aLong());
+        if (maybe()) b.setOFloat(aFloat());
+        if (maybe()) b.setODouble(aDouble());
+        if (maybe()) b.setOBool(random.nextBoolean());
+        if (maybe()) b.setOString(aString());
+        if (maybe()) b.setOBytes(someBytes());
+        if (maybe()) b.setOColorValue(aColor());
+
+        for (int i = count(); i > 0; i--) b.addPInt32(anInt());
+        for (int i = count(); i > 0; i--) b.addPInt64(aLong());
+        for (int i = count(); i > 0; i--) b.addPUint32(anInt());
+        for (int i = count(); i > 0; i--) b.addPUint64(aLong());
+        for (int i = count(); i > 0; i--) b.addPSint32(anInt());
+        for (int i = count(); i > 0; i--) b.addPSint64(aLong());
+        for (int i = count(); i > 0; i--) b.addPFixed32(anInt());
+        for (int i = count(); i > 0; i--) b.addPFixed64(aLong());
+        for (int i = count(); i > 0; i--) b.addPSfixed32(anInt());
+        for (int i = count(); i > 0; i--) b.addPSfixed64(aLong());
+        for (int i = count(); i > 0; i--) b.addPFloat(aFloat());
+        for (int i = count(); i > 0; i--) b.addPDouble(aDouble());
+        for (int i = count(); i > 0; i--) b.addPBool(random.nextBoolean());
+        for (int i = count(); i > 0; i--) b.addPColorValue(aColor());
+
+        for (int i = count(); i > 0; i--) b.addUInt32(anInt());
+        for (int i = count(); i > 0; i--) b.addUInt64(aLong());
+        for (int i = count(); i > 0; i--) b.addUUint32(anInt());
+        for (int i = count(); i > 0; i--) b.addUUint64(aLong());
+        for (int i = count(); i > 0; i--) b.addUSint32(anInt());
+        for (int i = count(); i > 0; i--) b.addUSint64(aLong());
+        for (int i = count(); i > 0; i--) b.addUFixed32(anInt());
+        for (int i = count(); i > 0; i--) b.addUFixed64(aLong());
+        for (int i = count(); i > 0; i--) b.addUSfixed32(anInt());
+        for (int i = count(); i > 0; i--) b.addUSfixed64(aLong());
+        for (int i = count(); i > 0; i--) b.addUFloat(aFloat());
+        for (int i = count(); i > 0; i--) b.addUDouble(aDouble());
+        for (int i = count(); i > 0; i--) b.addUBool(random.nextBoolean());
+        for (int i = count(); i > 0; i--) b.addUColorValue(aColor());
+
+        for (int i = count(); i > 0; i--) b.addRString(aString());
+        for (int i = count(); i > 0; i--) b.addRBytes(someBytes());
+        if (depth > 0) {
+            for (int i = count(); i > 0; i--) b.addRNested(nested(depth - 1));
+        }
+        for (int i = count(); i > 0; i--) b.addRLeaf(leaf());
+
+        if (maybe()) b.setEdge2047(aLong());
+        if (maybe()) b.setEdge2048(aString());
+        if (maybe()) b.setEdge15000(anInt());
+        if (maybe()) b.setEdgeBig(anInt());
+        if (maybe()) b.setEdge228(aLong());
+        for (int i = count(); i > 0; i--) b.addEdgePackedMax(anInt());
+        if (maybe()) b.setEdgeMax(anInt());
+        return b.build();
+    }
+
+    AllTypes.Nested nested(final int depth) {
+        final AllTypes.Nested.Builder b = AllTypes.Nested.newBuilder();
+        if (maybe()) b.setA(anInt());
+        if (maybe()) b.setB(aString());
+        if (depth > 0 && random.nextInt(3) == 0) b.setChild(allTypes(depth - 1));
+        return b.build();
+    }
+
+    Leaf leaf() {
+        final Leaf.Builder b = Leaf.newBuilder();
+        if (maybe()) b.setName(aString());
+        for (int i = count(); i > 0; i--) b.addIds(aLong());
+        if (maybe()) b.setColorValue(aColor());
+        return b.build();
+    }
+
+    private boolean maybe() {
+        return random.nextBoolean();
+    }
+
+    private int count() {
+        final int roll = random.nextInt(10);
+        return roll < 4 ? 0 : roll < 8 ? random.nextInt(1, 4) : random.nextInt(4, 70);
+    }
+
+    int anInt() {
+        return random.nextBoolean() ? INT_EDGES[random.nextInt(INT_EDGES.length)] : random.nextInt();
+    }
+
+    long aLong() {
+        if (random.nextBoolean()) {
+            return LONG_EDGES[random.nextInt(LONG_EDGES.length)];
+        }
+        // Spread over every varint length, not only the 10-byte values a uniform long gives.
+        return random.nextLong() >>> random.nextInt(64);
+    }
+
+    private float aFloat() {
+        return random.nextBoolean()
+                ? FLOAT_EDGES[random.nextInt(FLOAT_EDGES.length)]
+                : (float) random.nextDouble(-1e6, 1e6);
+    }
+
+    private double aDouble() {
+        return random.nextBoolean()
+                ? DOUBLE_EDGES[random.nextInt(DOUBLE_EDGES.length)]
+                : random.nextDouble(-1e300, 1e300);
+    }
+
+    private int aColor() {
+        return COLORS[random.nextInt(COLORS.length)];
+    }
+
+    String aString() {
+        final int roll = random.nextInt(20);
+        final int length = roll < 2
+                ? 0
+                : roll < 16 ? random.nextInt(1, 40) : roll < 19 ? random.nextInt(40, 300) : random.nextInt(5000, 20000);
+        final StringBuilder s = new StringBuilder(length);
+        final int alphabet = random.nextInt(5);
+        for (int i = 0; i < length; i++) {
+            final int kind = alphabet == 0 ? 0 : random.nextInt(alphabet + 1);
+            switch (kind) {
+                case 0, 1 -> s.append((char) random.nextInt(0x20, 0x7F));
+                case 2 -> s.append((char) random.nextInt(0x80, 0x800));
+                case 3 -> s.append((char) random.nextInt(0x800, 0xD800));
+                default -> s.appendCodePoint(random.nextInt(0x10000, 0x110000));
+            }
+        }
+        return s.toString();
+    }
+
+    ByteString someBytes() {
+        final int roll = random.nextInt(20);
+        final byte[] bytes = new byte[roll < 2 ? 0 : roll < 18 ? random.nextInt(1, 64) : random.nextInt(128, 20000)];
+        random.nextBytes(bytes);
+        return ByteString.copyFrom(bytes);
+    }
+}

@@ -1,0 +1,82 @@
+package org.flyproto.examples;
+
+import java.nio.ByteBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.codec.IntCursor;
+import org.flyproto.examples.market.flyproto.FillDecoder;
+import org.flyproto.examples.market.flyproto.FillEncoder;
+import org.flyproto.examples.market.flyproto.OrderDecoder;
+import org.flyproto.examples.market.flyproto.OrderEncoder;
+import org.flyproto.examples.market.flyproto.Side;
+
+/**
+ * Encodes an {@code Order} with its fills into an off-heap buffer, prints the bytes, then decodes them and prints every
+ * field: the flyweights generated from {@code market.proto} at build time, end to end.
+ */
+public final class RoundTrip {
+    private RoundTrip() {}
+
+    /**
+     * Runs the round trip.
+     *
+     * @param args ignored.
+     */
+    public static void main(final String[] args) {
+        final MutableDirectBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(256));
+        final int offset = 16;
+
+        final OrderEncoder order = new OrderEncoder();
+        order.wrap(buffer, offset)
+                .orderId(42)
+                .symbol("AAPL")
+                .side(Side.BUY)
+                .price(1_234_500)
+                .qty(100);
+        FillEncoder fill = order.addFills();
+        fill.price(1_234_400).qty(60);
+        order.endFills();
+        fill = order.addFills();
+        fill.price(1_234_500).qty(40);
+        order.endFills();
+        order.flags(new int[] {1, 2, 300}).clientTs(1_700_000_000_123_456_789L);
+        final int length = order.encodedLength();
+
+        System.out.println("encoded " + length + " bytes:");
+        System.out.println("  " + hex(buffer, offset, length));
+
+        final OrderDecoder decoded = new OrderDecoder().wrap(buffer, offset, length);
+        final StringBuilder out = new StringBuilder("decoded:\n");
+        out.append("  order_id  = ").append(decoded.orderId()).append('\n');
+        decoded.symbol().appendTo(out.append("  symbol    = "));
+        out.append('\n');
+        out.append("  side      = ").append(decoded.side()).append('\n');
+        out.append("  price     = ").append(decoded.price()).append('\n');
+        out.append("  qty       = ").append(decoded.qty()).append('\n');
+        for (final FillDecoder f = decoded.fills(); f.next(); ) {
+            out.append("  fill      = price ")
+                    .append(f.price())
+                    .append(", qty ")
+                    .append(f.qty())
+                    .append('\n');
+        }
+        out.append("  flags     =");
+        for (final IntCursor flags = decoded.flags(); flags.next(); ) {
+            out.append(' ').append(flags.value());
+        }
+        out.append('\n');
+        out.append("  client_ts = ")
+                .append(decoded.hasClientTs() ? Long.toUnsignedString(decoded.clientTs()) : "(absent)")
+                .append('\n');
+        System.out.print(out);
+    }
+
+    private static String hex(final MutableDirectBuffer buffer, final int offset, final int length) {
+        final StringBuilder hex = new StringBuilder(length * 3);
+        for (int i = 0; i < length; i++) {
+            hex.append(String.format("%02x", buffer.getByte(offset + i) & 0xFF));
+            hex.append(i % 16 == 15 && i + 1 < length ? "\n  " : " ");
+        }
+        return hex.toString().stripTrailing();
+    }
+}
