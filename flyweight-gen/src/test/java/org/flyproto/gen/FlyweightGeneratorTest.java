@@ -129,6 +129,26 @@ class FlyweightGeneratorTest {
                 .contains("public long offset_()");
     }
 
+    @Test
+    void shouldSplitTheScanOfLargeMessagesBelowTheJitSizeLimit() throws Exception {
+        final StringBuilder proto = new StringBuilder("syntax = \"proto3\";\nmessage Big {\n");
+        for (int i = 1; i <= 200; i++) {
+            proto.append("  repeated string f")
+                    .append(i)
+                    .append(" = ")
+                    .append(i)
+                    .append(";\n");
+        }
+        final String decoder = generate(proto.append("}\n").toString(), GeneratorOptions.defaults())
+                .get("flyproto/BigDecoder.java");
+        assertThat(decoder)
+                .contains("default -> scan1(tag, tagStart);")
+                .contains("private void scan3(final int tag, final int tagStart)")
+                .doesNotContain("scan4(");
+        // Each field's case lands in exactly one method.
+        assertThat(decoder.split("case TAG_F200 ->", -1)).hasSize(2);
+    }
+
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',

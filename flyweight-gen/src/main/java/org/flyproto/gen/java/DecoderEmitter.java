@@ -5,6 +5,8 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
@@ -16,6 +18,9 @@ import org.flyproto.gen.model.MessageModel;
 final class DecoderEmitter {
     static final ClassName MESSAGE_DECODER = ClassName.get(KindCode.CODEC, "MessageDecoder");
     static final ClassName DIRECT_BUFFER = ClassName.get("org.agrona", "DirectBuffer");
+
+    /** Fields per scan method: keeps each well below HotSpot's 8000-byte limit for JIT compilation. */
+    static final int FIELDS_PER_SCAN_METHOD = 64;
 
     private DecoderEmitter() {}
 
@@ -55,7 +60,7 @@ final class DecoderEmitter {
         type.addMethod(wrap(self, "wrap", false));
         type.addMethod(wrap(self, "wrapTrusted", true));
         type.addMethod(reset(message, fields));
-        type.addMethod(scan(message, fields));
+        type.addMethods(scan(message, fields));
         for (final FieldModel field : message.fields()) {
             fields.accessors(type, field);
         }
@@ -106,21 +111,61 @@ final class DecoderEmitter {
                 .build();
     }
 
-    private static MethodSpec scan(final MessageModel message, final DecoderFieldEmitter fields) {
+    /**
+     * The scan loop. HotSpot does not JIT-compile methods over 8000 bytes of bytecode, so the {@code switch} is split
+     * into chained methods of at most {@value #FIELDS_PER_SCAN_METHOD} fields each: a tag not handled by one method's
+     * cases falls to the next, and from the last to {@code skipField}.
+     */
+    private static List<MethodSpec> scan(final MessageModel message, final DecoderFieldEmitter fields) {
+        final List<List<FieldModel>> chunks = new ArrayList<>();
+        for (int i = 0; i < message.fields().size(); i += FIELDS_PER_SCAN_METHOD) {
+            chunks.add(message.fields().subList(i, Math.min(message.fields().size(), i + FIELDS_PER_SCAN_METHOD)));
+        }
+        if (chunks.isEmpty()) {
+            chunks.add(List.of());
+        }
         final boolean needsTagStart = message.fields().stream().anyMatch(FieldModel::repeated);
-        final CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("while (pos < limit)");
-        if (needsTagStart) {
-            body.addStatement("final int tagStart = pos");
+        final List<MethodSpec> methods = new ArrayList<>();
+        for (int chunk = 0; chunk < chunks.size(); chunk++) {
+            final CodeBlock.Builder body = CodeBlock.builder();
+            if (chunk == 0) {
+                body.beginControlFlow("while (pos < limit)");
+                if (needsTagStart) {
+                    body.addStatement("final int tagStart = pos");
+                }
+                body.addStatement("final int tag = readTag()");
+            }
+            body.add("switch (tag) {\n$>");
+            for (final FieldModel field : chunks.get(chunk)) {
+                fields.scanCases(body, field);
+            }
+            if (chunk + 1 < chunks.size()) {
+                body.addStatement("default -> $N(tag$L)", scanMethod(chunk + 1), needsTagStart ? ", tagStart" : "");
+            } else {
+                body.addStatement("default -> skipField(tag)");
+            }
+            body.add("$<}\n");
+            if (chunk == 0) {
+                body.endControlFlow();
+                methods.add(MethodSpec.methodBuilder("scan")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PROTECTED)
+                        .addCode(body.build())
+                        .build());
+            } else {
+                final MethodSpec.Builder method = MethodSpec.methodBuilder(scanMethod(chunk))
+                        .addModifiers(Modifier.PRIVATE)
+                        .addParameter(int.class, "tag", Modifier.FINAL);
+                if (needsTagStart) {
+                    method.addParameter(int.class, "tagStart", Modifier.FINAL);
+                }
+                methods.add(method.addCode(body.build()).build());
+            }
         }
-        body.addStatement("final int tag = readTag()").add("switch (tag) {\n$>");
-        for (final FieldModel field : message.fields()) {
-            fields.scanCases(body, field);
-        }
-        body.addStatement("default -> skipField(tag)").add("$<}\n").endControlFlow();
-        return MethodSpec.methodBuilder("scan")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PROTECTED)
-                .addCode(body.build())
-                .build();
+        return methods;
+    }
+
+    private static String scanMethod(final int chunk) {
+        return "scan" + chunk;
     }
 }
