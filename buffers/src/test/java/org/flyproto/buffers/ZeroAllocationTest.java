@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ZeroAllocationTest {
     private static final int WARM_UP_ITERATIONS = 20_000;
     private static final int MEASURED_ITERATIONS = 20_000;
+    private static final int ATTEMPTS = 3;
     private static final String ASCII = "The quick brown fox jumps over the lazy dog, 0123456789";
     private static final String MIXED = "h\u00E9llo w\u00F6rld \u20AC \uD83D\uDE00 \u65E5\u672C\u8A9E end";
 
@@ -102,8 +103,13 @@ class ZeroAllocationTest {
         measure(nothing, WARM_UP_ITERATIONS);
         measure(operation, WARM_UP_ITERATIONS);
 
-        final long baseline = measure(nothing, MEASURED_ITERATIONS);
-        final long allocated = measure(operation, MEASURED_ITERATIONS);
+        // A per-call allocation shows in every attempt; a one-off JVM event (a deoptimization, say) in one at most.
+        long allocated = Long.MAX_VALUE;
+        long baseline = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < ATTEMPTS && allocated > baseline; attempt++) {
+            baseline = measure(nothing, MEASURED_ITERATIONS);
+            allocated = Math.min(allocated, measure(operation, MEASURED_ITERATIONS));
+        }
 
         assertThat(allocated)
                 .as(
