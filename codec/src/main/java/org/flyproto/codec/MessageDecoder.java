@@ -33,6 +33,7 @@ public abstract class MessageDecoder extends WireReader {
     private int iterPos;
     private int iterLimit;
     private int iterTag;
+    private int iterParentDepth;
 
     /** Subclasses only. */
     protected MessageDecoder() {}
@@ -135,6 +136,7 @@ public abstract class MessageDecoder extends WireReader {
     void iterateIn(final MessageDecoder parent, final int first, final int tag) {
         maxDepth = parent.maxDepth;
         buffer = parent.buffer;
+        iterParentDepth = parent.depth;
         depth = parent.depth + 1;
         trusted = parent.trusted;
         deep = false;
@@ -158,19 +160,22 @@ public abstract class MessageDecoder extends WireReader {
         }
         pos = iterPos;
         limit = iterLimit;
+        // Walking the parent's region: unknown groups there nest from the parent's depth.
+        depth = iterParentDepth;
         while (pos < limit) {
             final int tag = readTag();
             if (tag == iterTag) {
                 final int length = readLength();
                 final int start = pos;
                 iterPos = start + length;
-                wrapAt(buffer, start, length, depth, trusted, false);
+                wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
                 return true;
             }
             skipField(tag);
         }
         iterPos = limit;
         pos = limit;
+        depth = iterParentDepth + 1;
         return false;
     }
 

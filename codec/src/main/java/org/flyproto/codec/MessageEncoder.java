@@ -20,6 +20,12 @@ public abstract class MessageEncoder {
     protected int depth;
 
     private WriteCursor ownCursor;
+    /** This encoder's identity in the cursor: from its root wrap, or from the begin that opened it. */
+    long id;
+    /** Identity and tag of the packed run this encoder opened last. */
+    private long runId;
+
+    private int runTag;
 
     /** Subclasses only. */
     protected MessageEncoder() {}
@@ -32,6 +38,7 @@ public abstract class MessageEncoder {
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
+        id = cursor.innermost();
     }
 
     /**
@@ -43,6 +50,7 @@ public abstract class MessageEncoder {
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset, final int length) {
         rootCursor().wrap(buffer, offset, length);
+        id = cursor.innermost();
     }
 
     private WriteCursor rootCursor() {
@@ -64,22 +72,27 @@ public abstract class MessageEncoder {
      */
     protected final <E extends MessageEncoder> E beginChild(final E child, final int tag) {
         final WriteCursor c = cursor;
-        c.checkDepth(depth);
-        c.begin(tag);
+        c.check(id);
+        final long childId = c.begin(tag);
         child.cursor = c;
         child.depth = depth + 1;
+        child.id = childId;
         return child;
     }
 
     /**
-     * Closes the nested field opened with {@code tag}, which must be the innermost open one, and backpatches its
-     * length.
+     * Closes the nested field {@code tag} opened for {@code child}, which must be the innermost open message, and
+     * backpatches its length.
      *
-     * @param tag the field's tag.
+     * @param child the child encoder of the field, or null if it was never begun.
+     * @param tag   the field's tag.
      */
-    protected final void endChild(final int tag) {
+    protected final void endChild(final MessageEncoder child, final int tag) {
         final WriteCursor c = cursor;
-        c.checkDepth(depth + 1);
+        if (child == null) {
+            throw new IllegalStateException("end of a nested message that was never begun");
+        }
+        c.check(child.id);
         c.end(tag);
     }
 
@@ -90,19 +103,20 @@ public abstract class MessageEncoder {
      */
     protected final void beginPackedRun(final int tag) {
         final WriteCursor c = cursor;
-        c.checkDepth(depth);
-        c.begin(tag);
+        c.check(id);
+        runId = c.begin(tag);
+        runTag = tag;
     }
 
     /**
-     * The cursor, after checking that the innermost open field is this encoder's packed run {@code tag}.
+     * The cursor, after checking that the innermost open level is the packed run {@code tag} this encoder opened.
      *
      * @param tag the field's packed tag.
      * @return the cursor.
      */
     protected final WriteCursor packedRun(final int tag) {
         final WriteCursor c = cursor;
-        c.checkOpen(depth + 1, tag);
+        checkRun(c, tag);
         return c;
     }
 
@@ -113,18 +127,25 @@ public abstract class MessageEncoder {
      */
     protected final void endPackedRun(final int tag) {
         final WriteCursor c = cursor;
-        c.checkOpen(depth + 1, tag);
+        checkRun(c, tag);
         c.endPacked(tag);
     }
 
+    private void checkRun(final WriteCursor c, final int tag) {
+        if (runTag != tag) {
+            throw new IllegalStateException("no packed run of this field is open: call its begin method first");
+        }
+        c.check(runId);
+    }
+
     /**
-     * The cursor, after checking that this encoder is the innermost open one.
+     * The cursor, after checking that this encoder is the innermost open message.
      *
      * @return the cursor.
      */
     protected final WriteCursor cursor() {
         final WriteCursor c = cursor;
-        c.checkDepth(depth);
+        c.check(id);
         return c;
     }
 
@@ -145,7 +166,7 @@ public abstract class MessageEncoder {
         if (depth != 0) {
             throw new IllegalStateException("encodedLength() of a nested encoder: ask the root");
         }
-        cursor().checkDepth(0);
-        return cursor.position() - cursor.start();
+        final WriteCursor c = cursor();
+        return c.position() - c.start();
     }
 }

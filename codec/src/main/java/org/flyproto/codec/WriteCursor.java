@@ -37,6 +37,11 @@ public final class WriteCursor {
     private int depth;
     private int[] openStarts = new int[16];
     private int[] openTags = new int[16];
+    private long[] enclosingIds = new long[16];
+    /** Identity of the innermost open message or packed run; every wrap and begin takes a new one. */
+    private long innermost;
+
+    private long lastId;
 
     /**
      * Starts writing at {@code offset}; the region extends to the buffer's capacity, and grows with the buffer if it
@@ -46,6 +51,9 @@ public final class WriteCursor {
      * @param offset where the message starts.
      */
     public void wrap(final MutableDirectBuffer buffer, final int offset) {
+        if (offset >= 0 && offset > buffer.capacity() && buffer.isExpandable()) {
+            buffer.checkLimit(offset);
+        }
         if (offset < 0 || offset > buffer.capacity()) {
             throw new IllegalArgumentException("offset " + offset + " outside buffer of capacity " + buffer.capacity());
         }
@@ -75,6 +83,18 @@ public final class WriteCursor {
         this.limit = limit;
         this.growable = growable;
         this.depth = 0;
+        this.innermost = ++lastId;
+    }
+
+    /**
+     * The identity of the innermost open level: the root message after a wrap, else the field opened last and not
+     * yet ended. Identities are never reused, so an encoder that holds one can tell whether it is still the innermost
+     * open message, whatever happened since (a sibling opened at the same depth, a re-wrap).
+     *
+     * @return the identity.
+     */
+    public long innermost() {
+        return innermost;
     }
 
     /**
@@ -292,18 +312,23 @@ public final class WriteCursor {
      * until the matching {@link #end(int)} is its content.
      *
      * @param tag the tag (wire type LEN).
+     * @return the identity of the opened field, now the {@link #innermost()}.
      */
-    public void begin(final int tag) {
+    public long begin(final int tag) {
         ensure(Varint.sizeOfUnsigned32(tag) + 1);
         if (depth == openStarts.length) {
             openStarts = Arrays.copyOf(openStarts, depth * 2);
             openTags = Arrays.copyOf(openTags, depth * 2);
+            enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
         }
         final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
         openStarts[depth] = lengthIndex;
         openTags[depth] = tag;
+        enclosingIds[depth] = innermost;
         depth++;
         position = lengthIndex + 1;
+        innermost = ++lastId;
+        return innermost;
     }
 
     /**
@@ -314,7 +339,7 @@ public final class WriteCursor {
      * @throws IllegalStateException if the innermost open field is not {@code tag}.
      */
     public void end(final int tag) {
-        checkOpen(depth, tag);
+        checkTag(tag);
         final int lengthIndex = openStarts[depth - 1];
         final int length = position - lengthIndex - 1;
         final int size = Varint.sizeOfUnsigned32(length);
@@ -325,6 +350,7 @@ public final class WriteCursor {
         }
         Varint.putUnsigned32(buffer, lengthIndex, length);
         depth--;
+        innermost = enclosingIds[depth];
     }
 
     /**
@@ -335,44 +361,37 @@ public final class WriteCursor {
      * @throws IllegalStateException if the innermost open field is not {@code tag}.
      */
     public void endPacked(final int tag) {
-        checkOpen(depth, tag);
+        checkTag(tag);
         final int lengthIndex = openStarts[depth - 1];
         if (position == lengthIndex + 1) {
             position = lengthIndex - Varint.sizeOfUnsigned32(tag);
             depth--;
+            innermost = enclosingIds[depth];
             return;
         }
         end(tag);
     }
 
-    /**
-     * Checks that the innermost open field is at depth {@code expectedDepth} and was opened with {@code tag}: called
-     * before writing an element of a packed run.
-     *
-     * @param expectedDepth the depth the cursor must be at.
-     * @param tag           the tag the innermost open field must have.
-     * @throws IllegalStateException otherwise.
-     */
-    public void checkOpen(final int expectedDepth, final int tag) {
-        if (depth != expectedDepth || depth == 0 || openTags[depth - 1] != tag) {
-            throw new IllegalStateException("the packed run with tag " + tag + " is not the innermost open field:"
-                    + " call begin first, and end any nested message opened since");
+    private void checkTag(final int tag) {
+        if (depth == 0 || openTags[depth - 1] != tag) {
+            throw new IllegalStateException(
+                    depth == 0
+                            ? "no open nested field to end"
+                            : "the innermost open nested field has tag " + openTags[depth - 1] + ", not " + tag);
         }
     }
 
     /**
-     * Checks that the caller, an encoder at nesting depth {@code expected}, is the innermost open message.
+     * Checks that the caller, an encoder or packed run with identity {@code id}, is the innermost open level.
      *
-     * @param expected the caller's depth.
-     * @throws IllegalStateException if a nested message or packed run opened by the caller is still open, or the
-     *     caller's own message was ended.
+     * @param id the caller's identity, from {@link #innermost()} after its wrap or {@link #begin(int)}.
+     * @throws IllegalStateException if something opened since is still open, or the caller was ended, or the root
+     *     was re-wrapped.
      */
-    public void checkDepth(final int expected) {
-        if (depth != expected) {
-            throw new IllegalStateException(
-                    depth > expected
-                            ? "a nested message or packed run is still open: end it first"
-                            : "this nested encoder was ended or its root was re-wrapped");
+    public void check(final long id) {
+        if (innermost != id) {
+            throw new IllegalStateException("not the innermost open message: a nested message or packed run opened"
+                    + " from it is still open (end it first), or it was ended, or its root was re-wrapped");
         }
     }
 

@@ -101,15 +101,33 @@ class WriteCursorTest {
     void shouldRefuseToEndAFieldThatIsNotTheInnermostOpenOne() {
         final WriteCursor cursor = new WriteCursor();
         cursor.wrap(new UnsafeBuffer(new byte[64]), 0);
+        final long root = cursor.innermost();
         assertThatThrownBy(() -> cursor.end(TAG)).isInstanceOf(IllegalStateException.class);
-        cursor.begin(TAG);
-        cursor.begin(INNER_TAG);
+        final long outer = cursor.begin(TAG);
+        final long inner = cursor.begin(INNER_TAG);
         assertThatThrownBy(() -> cursor.end(TAG)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> cursor.checkDepth(1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> cursor.check(outer)).isInstanceOf(IllegalStateException.class);
+        cursor.check(inner);
         cursor.end(INNER_TAG);
-        cursor.checkDepth(1);
+        cursor.check(outer);
         cursor.end(TAG);
-        cursor.checkDepth(0);
+        cursor.check(root);
+    }
+
+    @Test
+    void shouldGiveEveryOpenedLevelANewIdentity() {
+        final WriteCursor cursor = new WriteCursor();
+        final MutableDirectBuffer buffer = new UnsafeBuffer(new byte[64]);
+        cursor.wrap(buffer, 0);
+        final long first = cursor.begin(TAG);
+        cursor.end(TAG);
+        final long sibling = cursor.begin(TAG);
+        // Same depth, same tag, but a stale holder of the first identity is refused.
+        assertThat(sibling).isNotEqualTo(first);
+        assertThatThrownBy(() -> cursor.check(first)).isInstanceOf(IllegalStateException.class);
+        final long root = cursor.innermost();
+        cursor.wrap(buffer, 0);
+        assertThat(cursor.innermost()).isNotEqualTo(root);
     }
 
     @Test

@@ -52,6 +52,7 @@ class ZeroAllocationTest {
     private final AllTypesDecoder decoder = new AllTypesDecoder();
     private final StringBuilder text = new StringBuilder(256);
     private long sink;
+    private volatile String escape;
     private int length;
 
     @BeforeEach
@@ -85,19 +86,34 @@ class ZeroAllocationTest {
                 .isZero();
     }
 
+    @Test
+    void shouldSeeAllocationWhereThereIsSome() {
+        // The gate is only worth something if the measurement sees a real allocation: the allocating accessor does.
+        assertThat(allocatedBy(() -> escape = decoder.wrap(buffer, 0, length).fStringAsString()))
+                .isGreaterThanOrEqualTo((long) ITERATIONS * MIXED.length());
+    }
+
+    /**
+     * Bytes allocated by {@value #ITERATIONS} runs of {@code work} after warm-up: the lowest of up to three attempts,
+     * because the JVM itself occasionally allocates a few bytes once on a thread (seen: 48 bytes, once); a real
+     * allocation in the work shows up in every attempt, at least {@value #ITERATIONS} times.
+     */
     private long allocatedBy(final Runnable work) {
         final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         final long thread = Thread.currentThread().getId();
         for (int i = 0; i < WARM_UP; i++) {
             work.run();
         }
-        final long before = threads.getThreadAllocatedBytes(thread);
-        for (int i = 0; i < ITERATIONS; i++) {
-            work.run();
+        long lowest = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && lowest > 0; attempt++) {
+            final long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < ITERATIONS; i++) {
+                work.run();
+            }
+            lowest = Math.min(lowest, threads.getThreadAllocatedBytes(thread) - before);
         }
-        final long allocated = threads.getThreadAllocatedBytes(thread) - before;
         assertThat(sink).isNotEqualTo(42); // keep the results alive
-        return allocated;
+        return lowest;
     }
 
     private int encode() {

@@ -259,7 +259,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc("<p>Ends the nested message started by {@link #$N} and backpatches its length.\n\n", open)
                 .addJavadoc("@return this encoder.\n")
                 .addJavadoc("@throws IllegalStateException if it is not the innermost open message.\n")
-                .addStatement("endChild($N)", tag)
+                .addStatement("endChild($N, $N)", child, tag)
                 .addStatement("return this")
                 .build());
     }

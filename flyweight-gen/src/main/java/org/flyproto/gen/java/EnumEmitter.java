@@ -59,11 +59,11 @@ final class EnumEmitter {
                 .returns(int.class)
                 .addJavadoc("The number of this value on the wire.\n\n")
                 .addJavadoc("@return the number.\n")
-                .addJavadoc("@throws IllegalStateException for {@link #$L}, which has none.\n", SENTINEL)
+                .addJavadoc("@throws IllegalArgumentException for {@link #$L}, which has none.\n", SENTINEL)
                 .beginControlFlow("if (this == $N)", SENTINEL)
                 .addStatement(
                         "throw new $T($S)",
-                        IllegalStateException.class,
+                        IllegalArgumentException.class,
                         SENTINEL + " has no number: use the raw accessor of the decoder")
                 .endControlFlow()
                 .addStatement("return number")
