@@ -3,7 +3,7 @@ package org.flyproto.codec;
 import org.flyproto.buffers.WireType;
 
 /** Cursor over a repeated bool field. */
-public final class BoolCursor extends RepeatedCursor {
+public final class BoolCursor extends RepeatedCursor<BoolCursor> {
     private boolean value;
 
     /**
@@ -11,18 +11,6 @@ public final class BoolCursor extends RepeatedCursor {
      */
     public BoolCursor(final int fieldNumber) {
         super(fieldNumber, WireType.VARINT, true);
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public BoolCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

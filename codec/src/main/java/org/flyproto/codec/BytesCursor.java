@@ -4,7 +4,7 @@ import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.WireType;
 
 /** Cursor over a repeated bytes field. {@link #value()} is a reusable {@link BytesView}. */
-public final class BytesCursor extends RepeatedCursor {
+public final class BytesCursor extends RepeatedCursor<BytesCursor> {
     private final BytesView view = new BytesView();
 
     /**
@@ -12,18 +12,6 @@ public final class BytesCursor extends RepeatedCursor {
      */
     public BytesCursor(final int fieldNumber) {
         super(fieldNumber, WireType.LEN, false);
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public BytesCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

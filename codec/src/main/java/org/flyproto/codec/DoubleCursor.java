@@ -3,7 +3,7 @@ package org.flyproto.codec;
 import org.flyproto.buffers.WireType;
 
 /** Cursor over a repeated double field. */
-public final class DoubleCursor extends RepeatedCursor {
+public final class DoubleCursor extends RepeatedCursor<DoubleCursor> {
     private double value;
 
     /**
@@ -11,18 +11,6 @@ public final class DoubleCursor extends RepeatedCursor {
      */
     public DoubleCursor(final int fieldNumber) {
         super(fieldNumber, WireType.I64, true);
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public DoubleCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

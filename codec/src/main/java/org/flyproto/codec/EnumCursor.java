@@ -9,7 +9,7 @@ import org.flyproto.buffers.WireType;
  *
  * @param <E> the generated enum type.
  */
-public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor {
+public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor<EnumCursor<E>> {
     private final IntFunction<E> forNumber;
     private int raw;
 
@@ -20,18 +20,6 @@ public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor {
     public EnumCursor(final int fieldNumber, final IntFunction<E> forNumber) {
         super(fieldNumber, WireType.VARINT, true);
         this.forNumber = forNumber;
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public EnumCursor<E> wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

@@ -4,7 +4,7 @@ import org.flyproto.buffers.WireType;
 import org.flyproto.buffers.ZigZag;
 
 /** Cursor over a repeated 32-bit integer field: int32, uint32, sint32, fixed32 or sfixed32. */
-public final class IntCursor extends RepeatedCursor {
+public final class IntCursor extends RepeatedCursor<IntCursor> {
     /** Varint, low 32 bits: int32 and uint32. */
     public static final int VARINT = 0;
     /** ZigZag varint: sint32. */
@@ -22,18 +22,6 @@ public final class IntCursor extends RepeatedCursor {
     public IntCursor(final int fieldNumber, final int encoding) {
         super(fieldNumber, encoding == FIXED ? WireType.I32 : WireType.VARINT, true);
         this.encoding = encoding;
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public IntCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

@@ -4,7 +4,7 @@ import org.flyproto.buffers.WireType;
 import org.flyproto.buffers.ZigZag;
 
 /** Cursor over a repeated 64-bit integer field: int64, uint64, sint64, fixed64 or sfixed64. */
-public final class LongCursor extends RepeatedCursor {
+public final class LongCursor extends RepeatedCursor<LongCursor> {
     /** Varint: int64 and uint64. */
     public static final int VARINT = 0;
     /** ZigZag varint: sint64. */
@@ -22,18 +22,6 @@ public final class LongCursor extends RepeatedCursor {
     public LongCursor(final int fieldNumber, final int encoding) {
         super(fieldNumber, encoding == FIXED ? WireType.I64 : WireType.VARINT, true);
         this.encoding = encoding;
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public LongCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**

@@ -10,8 +10,10 @@ import org.flyproto.buffers.WireType;
  * in wire order whether it was written packed or unpacked (protobuf accepts both whatever the schema says). Fields of
  * other numbers, and occurrences with an unexpected wire type (unknown fields by protobuf's rules), are skipped.
  * Every read is bounded by the message, so a cursor is safe on trusted input too.
+ *
+ * @param <C> the concrete cursor type, returned by {@link #wrap}.
  */
-public abstract class RepeatedCursor extends WireReader {
+public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireReader {
     private final int elementTag;
     private final int packedTag;
     private final boolean packable;
@@ -34,12 +36,14 @@ public abstract class RepeatedCursor extends WireReader {
     }
 
     /**
-     * Positions the cursor before the first element.
+     * Positions the cursor before the first element; called by generated decoders.
      *
      * @param parent the decoder of the message holding the field.
      * @param first  index of the field's first tag in that message, or -1 if absent.
+     * @return this cursor.
      */
-    protected final void start(final MessageDecoder parent, final int first) {
+    @SuppressWarnings("unchecked") // C is this class by construction
+    public final C wrap(final MessageDecoder parent, final int first) {
         buffer = parent.buffer;
         depth = parent.depth;
         maxDepth = parent.maxDepth;
@@ -49,6 +53,7 @@ public abstract class RepeatedCursor extends WireReader {
         pos = this.first;
         limit = regionLimit;
         inRun = false;
+        return (C) this;
     }
 
     /**

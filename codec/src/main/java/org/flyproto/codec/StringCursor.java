@@ -8,7 +8,7 @@ import org.flyproto.buffers.WireType;
  * Cursor over a repeated string field. {@link #value()} is a reusable {@link Utf8View}; in a validating decode each
  * element's UTF-8 is checked when the cursor reaches it.
  */
-public final class StringCursor extends RepeatedCursor {
+public final class StringCursor extends RepeatedCursor<StringCursor> {
     private final Utf8View view = new Utf8View();
     private final boolean validateUtf8;
 
@@ -20,18 +20,6 @@ public final class StringCursor extends RepeatedCursor {
     public StringCursor(final int fieldNumber, final boolean validateUtf8) {
         super(fieldNumber, WireType.LEN, false);
         this.validateUtf8 = validateUtf8;
-    }
-
-    /**
-     * Positions the cursor before the first element; called by generated decoders.
-     *
-     * @param parent the decoder of the message holding the field.
-     * @param first  index of the field's first tag, or -1 if absent.
-     * @return this cursor.
-     */
-    public StringCursor wrap(final MessageDecoder parent, final int first) {
-        start(parent, first);
-        return this;
     }
 
     /**
