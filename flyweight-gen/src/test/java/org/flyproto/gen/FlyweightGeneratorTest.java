@@ -102,6 +102,15 @@ class FlyweightGeneratorTest {
     }
 
     @Test
+    void shouldKeepGeneratedLinesWithin120Columns() throws Exception {
+        for (final Map.Entry<String, String> file : generate(ORDER, GeneratorOptions.defaults()).entrySet()) {
+            assertThat(file.getValue().lines().filter(line -> line.length() > 120))
+                    .as(file.getKey())
+                    .isEmpty();
+        }
+    }
+
+    @Test
     void shouldBeDeterministic() throws Exception {
         assertThat(generate(ORDER, GeneratorOptions.defaults()))
                 .isEqualTo(generate(ORDER, GeneratorOptions.defaults()));

@@ -11,6 +11,8 @@ import org.flyproto.gen.model.MessageModel;
 
 /** Turns a {@link FileModel} into Java source files: enums first, then each message's decoder and encoder. */
 public final class JavaEmitter {
+    private static final int COLUMNS = 120;
+
     private JavaEmitter() {}
 
     /**
@@ -36,6 +38,34 @@ public final class JavaEmitter {
                 .indent("    ")
                 .build();
         final String path = file.javaPackage().replace('.', '/') + "/" + type.name() + ".java";
-        return new GeneratedFile(path, javaFile.toString());
+        return new GeneratedFile(path, wrapJavadoc(javaFile.toString()));
+    }
+
+    /** Re-wraps javadoc lines longer than {@value #COLUMNS} columns at spaces, keeping their indentation and star. */
+    static String wrapJavadoc(final String source) {
+        final StringBuilder out = new StringBuilder(source.length() + 256);
+        for (final String line : source.split("\n", -1)) {
+            final int star = line.indexOf("* ");
+            if (line.length() <= COLUMNS || star < 0 || !line.substring(0, star).isBlank()) {
+                out.append(line).append('\n');
+                continue;
+            }
+            final String prefix = line.substring(0, star + 2);
+            String rest = line.substring(star + 2);
+            while (prefix.length() + rest.length() > COLUMNS) {
+                int cut = rest.lastIndexOf(' ', COLUMNS - prefix.length());
+                if (cut <= 0) {
+                    cut = rest.indexOf(' ');
+                    if (cut < 0) {
+                        break;
+                    }
+                }
+                out.append(prefix).append(rest, 0, cut).append('\n');
+                rest = rest.substring(cut + 1);
+            }
+            out.append(prefix).append(rest).append('\n');
+        }
+        out.setLength(out.length() - 1);
+        return out.toString();
     }
 }
