@@ -34,7 +34,8 @@ public final class BoolCursor extends RepeatedCursor<BoolCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         readVarint64();
+        return true;
     }
 }

@@ -37,8 +37,9 @@ public final class BytesCursor extends RepeatedCursor<BytesCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         final int length = readLength(); // not "pos += readLength()": pos would be read before the call
         pos += length;
+        return true;
     }
 }

@@ -34,7 +34,8 @@ public final class DoubleCursor extends RepeatedCursor<DoubleCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         readFixed64();
+        return true;
     }
 }

@@ -1,6 +1,7 @@
 package org.flyproto.codec;
 
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 import org.flyproto.buffers.WireType;
 
 /**
@@ -11,15 +12,31 @@ import org.flyproto.buffers.WireType;
  */
 public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor<EnumCursor<E>> {
     private final IntFunction<E> forNumber;
+    private final IntPredicate known;
     private int raw;
 
     /**
+     * A cursor over an open enum field: every number is an element.
+     *
      * @param fieldNumber the field number.
      * @param forNumber   maps a number to the enum constant, never null (the sentinel for unknown numbers).
      */
     public EnumCursor(final int fieldNumber, final IntFunction<E> forNumber) {
+        this(fieldNumber, forNumber, null);
+    }
+
+    /**
+     * A cursor over a closed enum field when {@code known} is given: numbers it rejects are not elements (protobuf
+     * keeps them as unknown fields), so they are skipped.
+     *
+     * @param fieldNumber the field number.
+     * @param forNumber   maps a number to the enum constant, never null (the sentinel for unknown numbers).
+     * @param known       tells the numbers the enum declares, or null for an open enum.
+     */
+    public EnumCursor(final int fieldNumber, final IntFunction<E> forNumber, final IntPredicate known) {
         super(fieldNumber, WireType.VARINT, true);
         this.forNumber = forNumber;
+        this.known = known;
     }
 
     /**
@@ -28,11 +45,13 @@ public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor<EnumCurs
      * @return false when there are no more elements.
      */
     public boolean next() {
-        if (!advance()) {
-            return false;
+        while (advance()) {
+            raw = readVarint32();
+            if (known == null || known.test(raw)) {
+                return true;
+            }
         }
-        raw = readVarint32();
-        return true;
+        return false;
     }
 
     /**
@@ -50,7 +69,8 @@ public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor<EnumCurs
     }
 
     @Override
-    protected void skipElement() {
-        readVarint32();
+    protected boolean skipElement() {
+        final int number = readVarint32();
+        return known == null || known.test(number);
     }
 }

@@ -34,7 +34,8 @@ public final class FloatCursor extends RepeatedCursor<FloatCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         readFixed32();
+        return true;
     }
 }

@@ -45,8 +45,9 @@ public final class IntCursor extends RepeatedCursor<IntCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         read();
+        return true;
     }
 
     private int read() {

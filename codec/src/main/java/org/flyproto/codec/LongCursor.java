@@ -45,8 +45,9 @@ public final class LongCursor extends RepeatedCursor<LongCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         read();
+        return true;
     }
 
     private long read() {

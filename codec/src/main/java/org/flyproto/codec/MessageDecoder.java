@@ -4,6 +4,7 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
+import org.flyproto.buffers.WireType;
 
 /**
  * Base class of generated message decoders.
@@ -123,7 +124,7 @@ public abstract class MessageDecoder extends WireReader {
      * @param child  the child decoder.
      * @param parent the decoder of the enclosing message.
      * @param first  index of the first occurrence's tag, or -1 if the field is absent.
-     * @param tag    the field's tag (wire type LEN).
+     * @param tag    the field's tag (wire type LEN, or START_GROUP for a group or delimited message).
      * @param <D>    the child's type.
      * @return the child.
      */
@@ -165,9 +166,17 @@ public abstract class MessageDecoder extends WireReader {
         while (pos < limit) {
             final int tag = readTag();
             if (tag == iterTag) {
-                final int length = readLength();
-                final int start = pos;
-                iterPos = start + length;
+                final int start;
+                final int length;
+                if ((tag & 7) == WireType.START_GROUP) {
+                    start = pos;
+                    length = skipGroupContent(tag >>> 3) - start;
+                    iterPos = pos;
+                } else {
+                    length = readLength();
+                    start = pos;
+                    iterPos = start + length;
+                }
                 wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
                 return true;
             }

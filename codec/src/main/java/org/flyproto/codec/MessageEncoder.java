@@ -1,6 +1,7 @@
 package org.flyproto.codec;
 
 import org.agrona.MutableDirectBuffer;
+import org.flyproto.buffers.WireType;
 
 /**
  * Base class of generated message encoders.
@@ -39,6 +40,7 @@ public abstract class MessageEncoder {
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
         id = cursor.innermost();
+        onBegin();
     }
 
     /**
@@ -51,7 +53,14 @@ public abstract class MessageEncoder {
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset, final int length) {
         rootCursor().wrap(buffer, offset, length);
         id = cursor.innermost();
+        onBegin();
     }
+
+    /**
+     * Called when this encoder starts a message (root wrap, or begin of a nested field): generated encoders that
+     * track required fields clear that state here.
+     */
+    protected void onBegin() {}
 
     private WriteCursor rootCursor() {
         if (ownCursor == null) {
@@ -66,17 +75,18 @@ public abstract class MessageEncoder {
      * Opens a nested message field and hands {@code child} the shared cursor.
      *
      * @param child the child encoder.
-     * @param tag   the field's tag.
+     * @param tag   the field's tag: wire type LEN, or START_GROUP for a group or delimited message.
      * @param <E>   the child's type.
      * @return the child.
      */
     protected final <E extends MessageEncoder> E beginChild(final E child, final int tag) {
         final WriteCursor c = cursor;
         c.check(id);
-        final long childId = c.begin(tag);
+        final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag) : c.begin(tag);
         child.cursor = c;
         child.depth = depth + 1;
         child.id = childId;
+        child.onBegin();
         return child;
     }
 
@@ -93,7 +103,11 @@ public abstract class MessageEncoder {
             throw new IllegalStateException("end of a nested message that was never begun");
         }
         c.check(child.id);
-        c.end(tag);
+        if ((tag & 7) == WireType.START_GROUP) {
+            c.endGroup(tag);
+        } else {
+            c.end(tag);
+        }
     }
 
     /**

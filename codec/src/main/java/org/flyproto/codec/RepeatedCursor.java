@@ -103,8 +103,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         inRun = false;
         int count = 0;
         while (advance()) {
-            skipElement();
-            count++;
+            if (skipElement()) {
+                count++;
+            }
         }
         pos = savedPos;
         limit = savedLimit;
@@ -112,6 +113,10 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         return count;
     }
 
-    /** Reads and discards the element at {@code pos}. */
-    protected abstract void skipElement();
+    /**
+     * Reads and discards the element at {@code pos}.
+     *
+     * @return true if {@link #next()} would have returned it (false for a closed enum's unknown number).
+     */
+    protected abstract boolean skipElement();
 }

@@ -53,8 +53,9 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
     }
 
     @Override
-    protected void skipElement() {
+    protected boolean skipElement() {
         final int length = readLength(); // not "pos += readLength()": pos would be read before the call
         pos += length;
+        return true;
     }
 }

@@ -200,7 +200,18 @@ public abstract class WireReader {
         }
     }
 
-    private void skipGroup(final int fieldNumber, final int groupDepth) {
+    /**
+     * Skips the content of a group whose START_GROUP tag has just been read, and its matching END_GROUP tag. The
+     * group counts one level towards the nesting depth.
+     *
+     * @param fieldNumber the group's field number.
+     * @return the index of the END_GROUP tag, i.e. the exclusive end of the group's content.
+     */
+    protected final int skipGroupContent(final int fieldNumber) {
+        return skipGroup(fieldNumber, depth + 1);
+    }
+
+    private int skipGroup(final int fieldNumber, final int groupDepth) {
         if (groupDepth > maxDepth) {
             throw new ProtoDecodeException("nesting deeper than " + maxDepth, pos);
         }
@@ -208,14 +219,14 @@ public abstract class WireReader {
             if (pos >= limit) {
                 throw new ProtoDecodeException("group of field " + fieldNumber + " never closed", pos);
             }
+            final int tagStart = pos;
             final int tag = readTag();
             if ((tag & 7) == WireType.END_GROUP) {
                 if ((tag >>> 3) != fieldNumber) {
                     throw new ProtoDecodeException(
-                            "END_GROUP of field " + (tag >>> 3) + " closes group of field " + fieldNumber,
-                            tagStart(tag));
+                            "END_GROUP of field " + (tag >>> 3) + " closes group of field " + fieldNumber, tagStart);
                 }
-                return;
+                return tagStart;
             }
             skipField(tag, groupDepth);
         }

@@ -6,6 +6,7 @@ import org.agrona.MutableDirectBuffer;
 import org.flyproto.buffers.Fixed;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Varint;
+import org.flyproto.buffers.WireType;
 import org.flyproto.buffers.ZigZag;
 
 /**
@@ -316,19 +317,53 @@ public final class WriteCursor {
      */
     public long begin(final int tag) {
         ensure(Varint.sizeOfUnsigned32(tag) + 1);
+        final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
+        push(tag, lengthIndex);
+        position = lengthIndex + 1;
+        innermost = ++lastId;
+        return innermost;
+    }
+
+    private void push(final int tag, final int start) {
         if (depth == openStarts.length) {
             openStarts = Arrays.copyOf(openStarts, depth * 2);
             openTags = Arrays.copyOf(openTags, depth * 2);
             enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
         }
-        final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
-        openStarts[depth] = lengthIndex;
+        openStarts[depth] = start;
         openTags[depth] = tag;
         enclosingIds[depth] = innermost;
         depth++;
-        position = lengthIndex + 1;
+    }
+
+    /**
+     * Writes the START_GROUP {@code tag} of a group (or editions DELIMITED message) and opens it; everything written
+     * until the matching {@link #endGroup(int)} is its content. Groups need no length, so nothing is backpatched.
+     *
+     * @param tag the START_GROUP tag.
+     * @return the identity of the opened group, now the {@link #innermost()}.
+     */
+    public long beginGroup(final int tag) {
+        ensure(Varint.sizeOfUnsigned32(tag));
+        push(tag, position);
+        position += Varint.putUnsigned32(buffer, position, tag);
         innermost = ++lastId;
         return innermost;
+    }
+
+    /**
+     * Closes the innermost open field, a group opened with {@code tag}, by writing its END_GROUP tag.
+     *
+     * @param tag the START_GROUP tag it was opened with.
+     * @throws IllegalStateException if the innermost open field is not {@code tag}.
+     */
+    public void endGroup(final int tag) {
+        checkTag(tag);
+        final int endTag = (tag & ~7) | WireType.END_GROUP;
+        ensure(Varint.sizeOfUnsigned32(endTag));
+        position += Varint.putUnsigned32(buffer, position, endTag);
+        depth--;
+        innermost = enclosingIds[depth];
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.flyproto.gen;
 
+import com.google.protobuf.DescriptorProtos.Edition;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorResponse;
 import java.io.IOException;
@@ -39,7 +40,10 @@ final class ProtocPlugin {
     /** The answer to a request. */
     static CodeGeneratorResponse respond(final CodeGeneratorRequest request, final CodeGenerator generator) {
         final CodeGeneratorResponse.Builder response = CodeGeneratorResponse.newBuilder()
-                .setSupportedFeatures(CodeGeneratorResponse.Feature.FEATURE_PROTO3_OPTIONAL_VALUE);
+                .setSupportedFeatures(CodeGeneratorResponse.Feature.FEATURE_PROTO3_OPTIONAL_VALUE
+                        | CodeGeneratorResponse.Feature.FEATURE_SUPPORTS_EDITIONS_VALUE)
+                .setMinimumEdition(Edition.EDITION_PROTO2_VALUE)
+                .setMaximumEdition(Edition.EDITION_2024_VALUE);
         try {
             final GeneratorOptions options = GeneratorOptions.parse(request.getParameter());
             final List<GeneratedFile> generated = generator.generate(

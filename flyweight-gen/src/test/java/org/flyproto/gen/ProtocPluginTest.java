@@ -2,6 +2,7 @@ package org.flyproto.gen;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.DescriptorProtos.Edition;
 import com.google.protobuf.DescriptorProtos.FileDescriptorProto;
 import com.google.protobuf.DescriptorProtos.FileDescriptorSet;
 import com.google.protobuf.compiler.PluginProtos.CodeGeneratorRequest;
@@ -28,6 +29,9 @@ class ProtocPluginTest {
         assertThat(response.hasError()).isFalse();
         assertThat(response.getSupportedFeatures() & CodeGeneratorResponse.Feature.FEATURE_PROTO3_OPTIONAL_VALUE)
                 .isNotZero();
+        assertThat(response.getSupportedFeatures() & CodeGeneratorResponse.Feature.FEATURE_SUPPORTS_EDITIONS_VALUE)
+                .isNotZero();
+        assertThat(response.getMaximumEdition()).isEqualTo(Edition.EDITION_2024_VALUE);
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.OneofModel;
 
 /**
  * Emits the decoder class of a message: constants, storage, {@code wrap}/{@code wrapTrusted}, the {@code reset} and
@@ -53,6 +54,11 @@ final class DecoderEmitter {
             type.addField(FieldSpec.builder(int.class, presenceWord(word), Modifier.PRIVATE)
                     .build());
         }
+        for (final OneofModel oneof : message.oneofs()) {
+            type.addField(FieldSpec.builder(int.class, oneof.javaName() + "Case", Modifier.PRIVATE)
+                    .addJavadoc("Number of the member of {@code $L} read last, 0 if none.\n", oneof.protoName())
+                    .build());
+        }
         type.addMethod(MethodSpec.constructorBuilder()
                 .addModifiers(Modifier.PUBLIC)
                 .addJavadoc("Creates a decoder; wrap it before use. Reuse it: wrapping allocates nothing.\n")
@@ -61,8 +67,24 @@ final class DecoderEmitter {
         type.addMethod(wrap(self, "wrapTrusted", true));
         type.addMethod(reset(message, fields));
         type.addMethods(scan(message, fields));
+        for (final OneofModel oneof : message.oneofs()) {
+            final ClassName caseType = ClassName.get(
+                    oneof.caseType().javaPackage(), oneof.caseType().simpleName());
+            type.addMethod(MethodSpec.methodBuilder(oneof.javaName() + "Case")
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(caseType)
+                    .addJavadoc(
+                            "Oneof {@code $L}: which member is set; the last one on the wire wins.\n\n",
+                            oneof.protoName())
+                    .addJavadoc("@return the member, or {@link $T#$N}.\n", caseType, oneof.notSetName())
+                    .addStatement("return $T.forNumber($N)", caseType, oneof.javaName() + "Case")
+                    .build());
+        }
         for (final FieldModel field : message.fields()) {
             fields.accessors(type, field);
+        }
+        if (message.needsInitCheck()) {
+            type.addMethod(isInitialized(message));
         }
         return type.build();
     }
@@ -104,11 +126,54 @@ final class DecoderEmitter {
         for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
             body.addStatement("$N = 0", presenceWord(word));
         }
+        for (final OneofModel oneof : message.oneofs()) {
+            body.addStatement("$N = 0", oneof.javaName() + "Case");
+        }
         return MethodSpec.methodBuilder("reset")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addCode(body.build())
                 .build();
+    }
+
+    /**
+     * Whether every required field is present, here and in every present message below, as protobuf-java's
+     * {@code isInitialized()}. Opens the nested decoders to check them.
+     */
+    private static MethodSpec isInitialized(final MessageModel message) {
+        final MethodSpec.Builder method = MethodSpec.methodBuilder("isInitialized")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(boolean.class)
+                .addJavadoc("Whether every required field is present, in this message and in every message present"
+                        + " below it, as protobuf-java's {@code isInitialized()}. Not checked by {@code wrap}.\n\n"
+                        + "<p>Re-wraps the nested decoders this decoder hands out, to check them.\n\n")
+                .addJavadoc("@return true if nothing required is missing.\n");
+        for (final FieldModel field : message.fields()) {
+            if (field.required()) {
+                method.beginControlFlow("if (!($L))", DecoderFieldEmitter.isSet(field))
+                        .addStatement("return false")
+                        .endControlFlow();
+            }
+        }
+        for (final FieldModel field : message.fields()) {
+            if (!field.childNeedsInitCheck()) {
+                continue;
+            }
+            final ClassName child = className(field.messageType());
+            if (field.repeated()) {
+                method.beginControlFlow("for ($T x = $N(); x.next(); )", child, field.javaName())
+                        .beginControlFlow("if (!x.isInitialized())")
+                        .addStatement("return false")
+                        .endControlFlow()
+                        .endControlFlow();
+            } else {
+                method.beginControlFlow(
+                                "if ($L && !$N().isInitialized())", DecoderFieldEmitter.isSet(field), field.javaName())
+                        .addStatement("return false")
+                        .endControlFlow();
+            }
+        }
+        return method.addStatement("return true").build();
     }
 
     /**

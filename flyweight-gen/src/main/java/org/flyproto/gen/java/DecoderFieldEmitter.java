@@ -7,6 +7,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import java.nio.charset.StandardCharsets;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
@@ -22,6 +23,7 @@ final class DecoderFieldEmitter {
     private static final ClassName UTF8_VIEW = ClassName.get(KindCode.BUFFERS, "Utf8View");
     private static final ClassName BYTES_VIEW = ClassName.get(KindCode.BUFFERS, "BytesView");
     private static final ClassName UTF8 = ClassName.get(KindCode.BUFFERS, "Utf8");
+    private static final ClassName UNSAFE_BUFFER = ClassName.get("org.agrona.concurrent", "UnsafeBuffer");
 
     private final ClassName self;
 
@@ -53,6 +55,9 @@ final class DecoderFieldEmitter {
                 type.addField(FieldSpec.builder(view, name + "View", Modifier.PRIVATE, Modifier.FINAL)
                         .initializer("new $T()", view)
                         .build());
+                if (field.defaultValue() != null) {
+                    addDefaultConstants(type, field);
+                }
             }
             case MESSAGE -> {
                 type.addField(int.class, name + "Offset", Modifier.PRIVATE);
@@ -61,6 +66,32 @@ final class DecoderFieldEmitter {
             }
             default -> type.addField(KindCode.javaType(field.kind()), name + "Value", Modifier.PRIVATE);
         }
+    }
+
+    /** The explicit default of a string or bytes field, as read-only bytes (and as a String for strings). */
+    private static void addDefaultConstants(final TypeSpec.Builder type, final FieldModel field) {
+        final CodeBlock bytes;
+        if (field.defaultValue() instanceof String text) {
+            type.addField(FieldSpec.builder(
+                            String.class,
+                            defaultConstant(field) + "_STRING",
+                            Modifier.PRIVATE,
+                            Modifier.STATIC,
+                            Modifier.FINAL)
+                    .initializer("$S", text)
+                    .build());
+            bytes = CodeBlock.of("$N.getBytes($T.UTF_8)", defaultConstant(field) + "_STRING", StandardCharsets.class);
+        } else {
+            bytes = KindCode.literal(FieldKind.BYTES, field.defaultValue());
+        }
+        type.addField(FieldSpec.builder(
+                        DecoderEmitter.DIRECT_BUFFER,
+                        defaultConstant(field),
+                        Modifier.PRIVATE,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
+                .initializer("new $T($L)", UNSAFE_BUFFER, bytes)
+                .build());
     }
 
     void reset(final CodeBlock.Builder body, final FieldModel field) {
@@ -74,8 +105,15 @@ final class DecoderFieldEmitter {
                 body.addStatement("$N = limit", name + "Offset");
                 body.addStatement("$N = 0", name + "Length");
             }
-            default -> body.addStatement("$N = $L", name + "Value", KindCode.defaultLiteral(field.kind()));
+            default -> body.addStatement("$N = $L", name + "Value", defaultValue(field));
         }
+    }
+
+    /** The value an absent scalar reads as: its explicit default, or the type's zero. */
+    private static CodeBlock defaultValue(final FieldModel field) {
+        return field.defaultValue() == null
+                ? CodeBlock.of("$L", KindCode.defaultLiteral(field.kind()))
+                : KindCode.literal(field.kind(), field.defaultValue());
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -88,34 +126,68 @@ final class DecoderFieldEmitter {
             scanRepeated(body, field, name, tag);
             return;
         }
+        if (!field.presence()
+                && !field.closedEnum()
+                && field.kind() != FieldKind.STRING
+                && field.kind() != FieldKind.BYTES
+                && field.kind() != FieldKind.MESSAGE) {
+            body.addStatement("case $N -> $N = $L", tag, name + "Value", KindCode.read(field.kind()));
+            return;
+        }
+        body.add("case $N -> {\n$>", tag);
         switch (field.kind()) {
             case STRING, BYTES -> {
-                body.add("case $N -> {\n$>", tag);
                 body.addStatement("$N = readLength()", name + "Length");
                 body.addStatement("$N = pos", name + "Offset");
                 body.addStatement("pos += $N", name + "Length");
+                markPresent(body, field);
             }
             case MESSAGE -> {
-                body.add("case $N -> {\n$>", tag);
-                body.addStatement("final int length = readLength()");
-                body.addStatement("$N = pos", name + "Offset");
+                readChildExtent(body, field);
+                body.addStatement("$N = start", name + "Offset");
                 body.addStatement("$N = length", name + "Length");
                 validateChild(body, field);
-                body.addStatement("pos += length");
+                markPresent(body, field);
             }
             default -> {
-                if (!field.presence()) {
-                    body.addStatement("case $N -> $N = $L", tag, name + "Value", KindCode.read(field.kind()));
-                    return;
+                if (field.closedEnum()) {
+                    // protobuf keeps an unknown number of a closed enum as an unknown field, not as the value.
+                    body.addStatement("final int value = readVarint32()");
+                    body.beginControlFlow("if ($T.isKnown(value))", enumType(field));
+                    body.addStatement("$N = value", name + "Value");
+                    markPresent(body, field);
+                    body.endControlFlow();
+                } else {
+                    body.addStatement("$N = $L", name + "Value", KindCode.read(field.kind()));
+                    markPresent(body, field);
                 }
-                body.add("case $N -> {\n$>", tag);
-                body.addStatement("$N = $L", name + "Value", KindCode.read(field.kind()));
             }
         }
-        if (field.presence()) {
+        body.add("$<}\n");
+    }
+
+    /** Records that the field occurred: its oneof case, or its presence bit. */
+    private static void markPresent(final CodeBlock.Builder body, final FieldModel field) {
+        if (field.oneof() != null) {
+            body.addStatement("$N = $L", caseField(field), field.number());
+        } else if (field.presenceBit() >= 0) {
             body.addStatement("$N |= $L", presenceWord(field), presenceMask(field));
         }
-        body.add("$<}\n");
+    }
+
+    /**
+     * Declares {@code start} and {@code length} of a nested message's content and moves past it: after a length
+     * prefix, or up to the END_GROUP of a delimited (group) encoding.
+     */
+    private static void readChildExtent(final CodeBlock.Builder body, final FieldModel field) {
+        if (field.delimited()) {
+            body.addStatement("final int start = pos");
+            body.addStatement("final int length = skipGroupContent($L) - start", field.number());
+        } else {
+            body.addStatement("final int length = readLength()");
+            body.addStatement("final int start = pos");
+            body.addStatement("pos += length");
+        }
     }
 
     private void scanRepeated(
@@ -142,11 +214,11 @@ final class DecoderFieldEmitter {
                         .endControlFlow();
             }
             body.addStatement("pos += length");
+        } else if (field.kind() == FieldKind.MESSAGE) {
+            readChildExtent(body, field);
+            validateChild(body, field);
         } else {
             body.addStatement("final int length = readLength()");
-            if (field.kind() == FieldKind.MESSAGE) {
-                validateChild(body, field);
-            }
             body.addStatement("pos += length");
         }
         body.add("$<}\n");
@@ -158,7 +230,7 @@ final class DecoderFieldEmitter {
         body.beginControlFlow("if ($N == null)", child)
                 .addStatement("$N = new $T()", child, childType(field))
                 .endControlFlow();
-        body.addStatement("validateChild($N, this, pos, length)", child);
+        body.addStatement("validateChild($N, this, start, length)", child);
         body.endControlFlow();
     }
 
@@ -170,73 +242,159 @@ final class DecoderFieldEmitter {
             type.addMethod(repeatedAccessor(field));
             return;
         }
-        if (field.presence()) {
+        final CodeBlock isSet = isSet(field);
+        if (isSet != null) {
             type.addMethod(accessor(field, "has" + field.capitalizedName(), TypeName.BOOLEAN)
-                    .addJavadoc("@return true if {@code $L} is present.\n", field.protoName())
-                    .addStatement("return ($N & $L) != 0", presenceWord(field), presenceMask(field))
+                    .addJavadoc(
+                            "@return true if {@code $L} is present$L.\n",
+                            field.protoName(),
+                            field.oneof() == null ? "" : " (the case of its oneof)")
+                    .addStatement("return $L", isSet)
                     .build());
         }
         final String name = field.javaName();
+        final String view = name + "View";
+        final String offset = name + "Offset";
+        final String length = name + "Length";
         switch (field.kind()) {
             case STRING -> {
-                final CodeBlock validate = field.validateUtf8()
-                        ? CodeBlock.of("return utf8($N, $N, $N)", name + "View", name + "Offset", name + "Length")
-                        : CodeBlock.of(
-                                "return $N.wrap(buffer, $N, $N)", name + "View", name + "Offset", name + "Length");
-                type.addMethod(accessor(field, name, UTF8_VIEW)
-                        .addJavadoc("@return a view over the UTF-8 bytes, valid until the next wrap; no String is"
-                                + " created. Empty if absent.\n")
-                        .addJavadoc(throwsInvalidUtf8(field))
-                        .addStatement(validate)
-                        .build());
-                final CodeBlock asString = field.validateUtf8()
-                        ? CodeBlock.of("return utf8AsString($N, $N)", name + "Offset", name + "Length")
-                        : CodeBlock.of("return $T.toString(buffer, $N, $N)", UTF8, name + "Offset", name + "Length");
-                type.addMethod(accessor(field, name + "AsString", ClassName.get(String.class))
+                final MethodSpec.Builder viewAccessor = accessor(field, name, UTF8_VIEW)
+                        .addJavadoc(
+                                "@return a view over the UTF-8 bytes, valid until the next wrap; no String is"
+                                        + " created. $L if absent.\n",
+                                field.defaultValue() == null ? "Empty" : "The default");
+                final MethodSpec.Builder stringAccessor = accessor(
+                                field, name + "AsString", ClassName.get(String.class))
                         .addJavadoc("<p>Allocates: prefer {@link #$N()}.\n\n", name)
-                        .addJavadoc("@return the value as a new String.\n")
+                        .addJavadoc("@return the value as a new String.\n");
+                if (isSet != null && (field.oneof() != null || field.defaultValue() != null)) {
+                    viewAccessor.beginControlFlow("if (!($L))", isSet);
+                    stringAccessor.beginControlFlow("if (!($L))", isSet);
+                    if (field.defaultValue() != null) {
+                        viewAccessor.addStatement(
+                                "return $N.wrap($N, 0, $N.capacity())",
+                                view,
+                                defaultConstant(field),
+                                defaultConstant(field));
+                        stringAccessor.addStatement("return $N", defaultConstant(field) + "_STRING");
+                    } else {
+                        viewAccessor.addStatement("return $N.wrap(buffer, limit, 0)", view);
+                        stringAccessor.addStatement("return $S", "");
+                    }
+                    viewAccessor.endControlFlow();
+                    stringAccessor.endControlFlow();
+                }
+                type.addMethod(viewAccessor
                         .addJavadoc(throwsInvalidUtf8(field))
-                        .addStatement(asString)
+                        .addStatement(
+                                field.validateUtf8()
+                                        ? CodeBlock.of("return utf8($N, $N, $N)", view, offset, length)
+                                        : CodeBlock.of("return $N.wrap(buffer, $N, $N)", view, offset, length))
+                        .build());
+                type.addMethod(stringAccessor
+                        .addJavadoc(throwsInvalidUtf8(field))
+                        .addStatement(
+                                field.validateUtf8()
+                                        ? CodeBlock.of("return utf8AsString($N, $N)", offset, length)
+                                        : CodeBlock.of("return $T.toString(buffer, $N, $N)", UTF8, offset, length))
                         .build());
             }
-            case BYTES ->
-                type.addMethod(accessor(field, name, BYTES_VIEW)
-                        .addJavadoc("@return a view over the bytes, valid until the next wrap. Empty if absent.\n")
-                        .addStatement("return $N.wrap(buffer, $N, $N)", name + "View", name + "Offset", name + "Length")
+            case BYTES -> {
+                final MethodSpec.Builder method = accessor(field, name, BYTES_VIEW)
+                        .addJavadoc(
+                                "@return a view over the bytes, valid until the next wrap. $L if absent.\n",
+                                field.defaultValue() == null ? "Empty" : "The default");
+                if (isSet != null && (field.oneof() != null || field.defaultValue() != null)) {
+                    method.beginControlFlow("if (!($L))", isSet);
+                    if (field.defaultValue() != null) {
+                        method.addStatement(
+                                "return $N.wrap($N, 0, $N.capacity())",
+                                view,
+                                defaultConstant(field),
+                                defaultConstant(field));
+                    } else {
+                        method.addStatement("return $N.wrap(buffer, limit, 0)", view);
+                    }
+                    method.endControlFlow();
+                }
+                type.addMethod(method.addStatement("return $N.wrap(buffer, $N, $N)", view, offset, length)
                         .build());
+            }
             case MESSAGE -> {
                 final String child = name + "Decoder";
-                type.addMethod(accessor(field, name, childType(field))
+                final MethodSpec.Builder method = accessor(field, name, childType(field))
                         .addJavadoc("@return the nested message's decoder (reused), wrapped on it; if absent, wrapped"
                                 + " on nothing, so every field reads as its default.\n")
                         .beginControlFlow("if ($N == null)", child)
                         .addStatement("$N = new $T()", child, childType(field))
-                        .endControlFlow()
-                        .addStatement("return openChild($N, this, $N, $N)", child, name + "Offset", name + "Length")
+                        .endControlFlow();
+                if (field.oneof() != null) {
+                    method.beginControlFlow("if (!($L))", isSet)
+                            .addStatement("return openChild($N, this, limit, 0)", child)
+                            .endControlFlow();
+                }
+                type.addMethod(method.addStatement("return openChild($N, this, $N, $N)", child, offset, length)
                         .build());
             }
             case ENUM -> {
                 final ClassName enumType = enumType(field);
                 type.addMethod(accessor(field, name, enumType)
                         .addJavadoc(
-                                "@return the value, or {@link $T#$N} for a number this schema does not know"
-                                        + " (see {@link #$N}).\n",
-                                enumType,
-                                EnumEmitter.SENTINEL,
-                                name + "Raw")
-                        .addStatement("return $T.forNumber($N)", enumType, name + "Value")
+                                field.closedEnum()
+                                        ? CodeBlock.of(
+                                                "@return the value; numbers the enum does not declare never reach it"
+                                                        + " (the field reads as absent).\n")
+                                        : CodeBlock.of(
+                                                "@return the value, or {@link $T#$N} for a number this schema does not"
+                                                        + " know (see {@link #$N}).\n",
+                                                enumType,
+                                                EnumEmitter.SENTINEL,
+                                                name + "Raw"))
+                        .addStatement("return $T.forNumber($N())", enumType, name + "Raw")
                         .build());
                 type.addMethod(accessor(field, name + "Raw", TypeName.INT)
-                        .addJavadoc("@return the number as on the wire, known to the schema or not.\n")
-                        .addStatement("return $N", name + "Value")
+                        .addJavadoc(
+                                "@return the number as on the wire$L.\n",
+                                field.closedEnum() ? "" : ", known to the schema or not")
+                        .addStatement("return $L", valueOrDefault(field))
                         .build());
             }
             default ->
                 type.addMethod(accessor(field, name, KindCode.javaType(field.kind()))
-                        .addJavadoc("@return the value, or the default if absent.\n")
-                        .addStatement("return $N", name + "Value")
+                        .addJavadoc(
+                                "@return the value, or $L if absent.\n",
+                                field.defaultValue() == null ? "the default" : "its default")
+                        .addStatement("return $L", valueOrDefault(field))
                         .build());
         }
+    }
+
+    /** The stored value, or the default when a oneof member is not the case. */
+    private static CodeBlock valueOrDefault(final FieldModel field) {
+        if (field.oneof() == null) {
+            return CodeBlock.of("$N", field.javaName() + "Value");
+        }
+        return CodeBlock.of("$L ? $N : $L", isSet(field), field.javaName() + "Value", defaultValue(field));
+    }
+
+    /** The condition telling a field with presence is present, or null for implicit presence. */
+    static CodeBlock isSet(final FieldModel field) {
+        if (field.oneof() != null) {
+            return CodeBlock.of("$N == $L", caseField(field), field.number());
+        }
+        if (field.presenceBit() >= 0) {
+            return CodeBlock.of("($N & $L) != 0", presenceWord(field), presenceMask(field));
+        }
+        return null;
+    }
+
+    static String caseField(final FieldModel field) {
+        return field.oneof().javaName() + "Case";
+    }
+
+    /** Name of the static buffer holding a string or bytes field's explicit default. */
+    static String defaultConstant(final FieldModel field) {
+        return "DEFAULT_" + field.constantName();
     }
 
     private MethodSpec repeatedAccessor(final FieldModel field) {
@@ -292,7 +450,15 @@ final class DecoderFieldEmitter {
             return CodeBlock.of("new $T($L, $T.$N)", cursor, field.number(), cursor, encoding);
         }
         return switch (field.kind()) {
-            case ENUM -> CodeBlock.of("new $T<>($L, $T::forNumber)", cursor, field.number(), enumType(field));
+            case ENUM ->
+                field.closedEnum()
+                        ? CodeBlock.of(
+                                "new $T<>($L, $T::forNumber, $T::isKnown)",
+                                cursor,
+                                field.number(),
+                                enumType(field),
+                                enumType(field))
+                        : CodeBlock.of("new $T<>($L, $T::forNumber)", cursor, field.number(), enumType(field));
             case STRING -> CodeBlock.of("new $T($L, $L)", cursor, field.number(), field.validateUtf8());
             default -> CodeBlock.of("new $T($L)", cursor, field.number());
         };

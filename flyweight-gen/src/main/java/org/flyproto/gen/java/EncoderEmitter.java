@@ -1,6 +1,7 @@
 package org.flyproto.gen.java;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import javax.lang.model.element.Modifier;
@@ -40,7 +41,7 @@ final class EncoderEmitter {
         for (final FieldModel field : message.fields()) {
             Constants.add(type, field);
         }
-        final EncoderFieldEmitter fields = new EncoderFieldEmitter(self);
+        final EncoderFieldEmitter fields = new EncoderFieldEmitter(self, message);
         for (final FieldModel field : message.fields()) {
             fields.storage(type, field);
         }
@@ -81,6 +82,41 @@ final class EncoderEmitter {
         for (final FieldModel field : message.fields()) {
             fields.setters(type, field);
         }
+        if (message.needsInitCheck()) {
+            addInitializedTracking(type, fields.requiredCount());
+        }
         return type.build();
+    }
+
+    /**
+     * {@code isInitialized()}: every required field of this message was written, and every nested message ended so
+     * far was initialized. The state is cleared when the encoder starts a message.
+     */
+    private static void addInitializedTracking(final TypeSpec.Builder type, final int requiredCount) {
+        final int words = (requiredCount + 31) / 32;
+        final MethodSpec.Builder onBegin = MethodSpec.methodBuilder("onBegin")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED);
+        final CodeBlock.Builder check = CodeBlock.builder().add("return !nestedUninitialized");
+        for (int word = 0; word < words; word++) {
+            final String name = EncoderFieldEmitter.requiredWord(word * 32);
+            type.addField(int.class, name, Modifier.PRIVATE);
+            onBegin.addStatement("$N = 0", name);
+            final int bitsInWord = Math.min(32, requiredCount - word * 32);
+            final String mask = bitsInWord == 32 ? "0xffffffff" : "0x" + Integer.toHexString((1 << bitsInWord) - 1);
+            check.add(" && ($N & $L) == $L", name, mask, mask);
+        }
+        type.addField(boolean.class, "nestedUninitialized", Modifier.PRIVATE);
+        onBegin.addStatement("nestedUninitialized = false");
+        type.addMethod(onBegin.build());
+        type.addMethod(MethodSpec.methodBuilder("isInitialized")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(boolean.class)
+                .addJavadoc("Whether every required field of this message was written, and every nested message"
+                        + " ended so far was initialized, as protobuf-java's {@code isInitialized()} would say of"
+                        + " the message.\n\n")
+                .addJavadoc("@return true if nothing required is missing.\n")
+                .addStatement(check.build())
+                .build());
     }
 }

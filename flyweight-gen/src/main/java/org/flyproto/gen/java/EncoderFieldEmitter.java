@@ -6,9 +6,12 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import java.util.HashMap;
+import java.util.Map;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.MessageModel;
 
 /** Emits, per field of an encoder, its setters (and the child encoder a message field needs). */
 final class EncoderFieldEmitter {
@@ -19,9 +22,36 @@ final class EncoderFieldEmitter {
     private static final TypeName BYTE_ARRAY = ArrayTypeName.of(TypeName.BYTE);
 
     private final ClassName self;
+    private final Map<Integer, Integer> requiredBits = new HashMap<>();
 
-    EncoderFieldEmitter(final ClassName self) {
+    EncoderFieldEmitter(final ClassName self, final MessageModel message) {
         this.self = self;
+        for (final FieldModel field : message.fields()) {
+            if (field.required()) {
+                requiredBits.put(field.number(), requiredBits.size());
+            }
+        }
+    }
+
+    /** Number of required fields, each tracked by a bit in the {@code requiredN} words. */
+    int requiredCount() {
+        return requiredBits.size();
+    }
+
+    static String requiredWord(final int bit) {
+        return "required" + (bit / 32);
+    }
+
+    static String requiredMask(final int bit) {
+        return bit % 32 == 31 ? "0x80000000" : "0x" + Integer.toHexString(1 << (bit % 32));
+    }
+
+    /** For a required field, records in the setter that it was written. */
+    private void markWritten(final MethodSpec.Builder method, final FieldModel field) {
+        final Integer bit = requiredBits.get(field.number());
+        if (bit != null) {
+            method.addStatement("$N |= $L", requiredWord(bit), requiredMask(bit));
+        }
     }
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
@@ -64,6 +94,7 @@ final class EncoderFieldEmitter {
                     .addStatement(write)
                     .endControlFlow();
         }
+        markWritten(method, field);
         type.addMethod(method.addStatement("return this").build());
         if (isEnum) {
             type.addMethod(setter(field, field.javaName())
@@ -175,6 +206,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("@return this encoder.\n")
                     .addStatement("final $T c = cursor()", WRITE_CURSOR);
             addWrite(chars, elide, "value.length() != 0", CodeBlock.of("c.writeString($N, value)", tag));
+            markWritten(chars, field);
             type.addMethod(chars.addStatement("return this").build());
         }
         final MethodSpec.Builder raw = setter(field, name)
@@ -191,6 +223,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("final $T c = cursor()", WRITE_CURSOR);
         addWrite(raw, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
+        markWritten(raw, field);
         type.addMethod(raw.addStatement("return this").build());
         final ClassName view = isString ? UTF8_VIEW : BYTES_VIEW;
         type.addMethod(setter(field, name)
@@ -215,6 +248,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("@return this encoder.\n")
                     .addStatement("final $T c = cursor()", WRITE_CURSOR);
             addWrite(array, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
+            markWritten(array, field);
             type.addMethod(array.addStatement("return this").build());
             type.addMethod(setter(field, name)
                     .addParameter(BYTE_ARRAY, "src", Modifier.FINAL)
@@ -240,7 +274,7 @@ final class EncoderFieldEmitter {
         final String tag = Constants.tag(field);
         final String open = (field.repeated() ? "add" : "begin") + field.capitalizedName();
         final String close = "end" + field.capitalizedName();
-        type.addMethod(MethodSpec.methodBuilder(open)
+        final MethodSpec.Builder begin = MethodSpec.methodBuilder(open)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(childType(field))
                 .addJavadoc(Javadoc.of(field.javadoc()))
@@ -252,16 +286,24 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@return the nested message's encoder (reused).\n")
                 .beginControlFlow("if ($N == null)", child)
                 .addStatement("$N = new $T()", child, childType(field))
-                .endControlFlow()
-                .addStatement("return beginChild($N, $N)", child, tag)
-                .build());
-        type.addMethod(setter(field, close)
-                .addJavadoc("<p>Ends the nested message started by {@link #$N} and backpatches its length.\n\n", open)
+                .endControlFlow();
+        markWritten(begin, field);
+        type.addMethod(
+                begin.addStatement("return beginChild($N, $N)", child, tag).build());
+        final MethodSpec.Builder end = setter(field, close)
+                .addJavadoc(
+                        "<p>Ends the nested message started by {@link #$N}$L.\n\n",
+                        open,
+                        field.delimited() ? " with its END_GROUP tag" : " and backpatches its length")
                 .addJavadoc("@return this encoder.\n")
                 .addJavadoc("@throws IllegalStateException if it is not the innermost open message.\n")
-                .addStatement("endChild($N, $N)", child, tag)
-                .addStatement("return this")
-                .build());
+                .addStatement("endChild($N, $N)", child, tag);
+        if (field.childNeedsInitCheck()) {
+            end.beginControlFlow("if (!$N.isInitialized())", child)
+                    .addStatement("nestedUninitialized = true")
+                    .endControlFlow();
+        }
+        type.addMethod(end.addStatement("return this").build());
     }
 
     private MethodSpec.Builder setter(final FieldModel field, final String name) {

@@ -68,6 +68,14 @@ final class EnumEmitter {
                 .endControlFlow()
                 .addStatement("return number")
                 .build());
+        type.addMethod(MethodSpec.methodBuilder("isKnown")
+                .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+                .returns(boolean.class)
+                .addParameter(int.class, "number", Modifier.FINAL)
+                .addJavadoc("@param number a number read from the wire.\n")
+                .addJavadoc("@return true if the schema declares it.\n")
+                .addStatement("return forNumber(number) != $N", SENTINEL)
+                .build());
         type.addMethod(MethodSpec.methodBuilder("forNumber")
                 .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
                 .returns(self)

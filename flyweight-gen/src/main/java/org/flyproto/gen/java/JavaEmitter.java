@@ -8,6 +8,7 @@ import org.flyproto.gen.GeneratedFile;
 import org.flyproto.gen.model.EnumModel;
 import org.flyproto.gen.model.FileModel;
 import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.OneofModel;
 
 /** Turns a {@link FileModel} into Java source files: enums first, then each message's decoder and encoder. */
 public final class JavaEmitter {
@@ -25,6 +26,9 @@ public final class JavaEmitter {
             out.add(source(file, EnumEmitter.emit(enumModel)));
         }
         for (final MessageModel message : file.messages()) {
+            for (final OneofModel oneof : message.oneofs()) {
+                out.add(source(file, OneofCaseEmitter.emit(oneof)));
+            }
             out.add(source(file, DecoderEmitter.emit(message)));
             out.add(source(file, EncoderEmitter.emit(message)));
         }

@@ -37,6 +37,51 @@ final class KindCode {
         };
     }
 
+    /**
+     * A Java expression for an explicit default value.
+     *
+     * @param kind  the field's kind.
+     * @param value as {@link org.flyproto.gen.model.FieldModel#defaultValue()} documents it.
+     */
+    static CodeBlock literal(final FieldKind kind, final Object value) {
+        return switch (kind) {
+            case DOUBLE -> doubleLiteral((Double) value);
+            case FLOAT -> floatLiteral((Float) value);
+            case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> CodeBlock.of("$LL", value);
+            case BOOL, INT32, UINT32, FIXED32, SFIXED32, SINT32, ENUM -> CodeBlock.of("$L", value);
+            case STRING -> CodeBlock.of("$S", value);
+            case BYTES -> {
+                final byte[] bytes = (byte[]) value;
+                final CodeBlock.Builder array = CodeBlock.builder().add("new byte[] {");
+                for (int i = 0; i < bytes.length; i++) {
+                    array.add(i == 0 ? "$L" : ", $L", bytes[i]);
+                }
+                yield array.add("}").build();
+            }
+            case MESSAGE -> throw new IllegalArgumentException("messages have no default literal");
+        };
+    }
+
+    private static CodeBlock doubleLiteral(final double value) {
+        if (Double.isNaN(value)) {
+            return CodeBlock.of("$T.NaN", Double.class);
+        }
+        if (Double.isInfinite(value)) {
+            return CodeBlock.of(value > 0 ? "$T.POSITIVE_INFINITY" : "$T.NEGATIVE_INFINITY", Double.class);
+        }
+        return CodeBlock.of("$Ld", Double.toString(value));
+    }
+
+    private static CodeBlock floatLiteral(final float value) {
+        if (Float.isNaN(value)) {
+            return CodeBlock.of("$T.NaN", Float.class);
+        }
+        if (Float.isInfinite(value)) {
+            return CodeBlock.of(value > 0 ? "$T.POSITIVE_INFINITY" : "$T.NEGATIVE_INFINITY", Float.class);
+        }
+        return CodeBlock.of("$Lf", Float.toString(value));
+    }
+
     /** Expression reading one value in a decoder or cursor (a {@code WireReader}). */
     static CodeBlock read(final FieldKind kind) {
         return switch (kind) {

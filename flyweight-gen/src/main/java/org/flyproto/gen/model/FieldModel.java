@@ -17,6 +17,15 @@ package org.flyproto.gen.model;
  * @param messageType  the message type of a message field, else null.
  * @param enumType     the enum type of an enum field, else null.
  * @param javadoc      the field's comment, or empty.
+ * @param closedEnum   true for an enum field whose unknown numbers protobuf-java keeps as unknown fields rather than
+ *     as the value (proto2 enums, editions {@code enum_type = CLOSED}).
+ * @param delimited    true for a group, or an editions message field with {@code message_encoding = DELIMITED}:
+ *     written between START_GROUP and END_GROUP tags instead of with a length prefix.
+ * @param required     true for a proto2 {@code required} or editions {@code LEGACY_REQUIRED} field.
+ * @param defaultValue the explicit default of a proto2/editions field, or null: an Integer (int32, uint32, sint32,
+ *     fixed32, sfixed32, and the number of an enum), Long (64-bit kinds), Float, Double, Boolean, String, or byte[].
+ * @param oneof        the oneof this field belongs to, or null.
+ * @param childNeedsInitCheck for a message field: true if its type, or a type below it, has required fields.
  */
 public record FieldModel(
         String protoName,
@@ -31,14 +40,24 @@ public record FieldModel(
         boolean validateUtf8,
         TypeRef messageType,
         TypeRef enumType,
-        String javadoc) {
+        String javadoc,
+        boolean closedEnum,
+        boolean delimited,
+        boolean required,
+        Object defaultValue,
+        OneofModel oneof,
+        boolean childNeedsInitCheck) {
 
     /**
-     * @return the tag of one unpacked value (or of the field, for length-delimited kinds).
+     * @return the tag of one unpacked value (or of the field, for length-delimited kinds; START_GROUP for delimited
+     *     messages).
      */
     public int tag() {
-        return (number << 3) | kind.wireType();
+        return (number << 3) | (delimited ? START_GROUP : kind.wireType());
     }
+
+    /** Wire type of a group's opening tag. */
+    private static final int START_GROUP = 3;
 
     /**
      * @return the tag of a packed run of this field.

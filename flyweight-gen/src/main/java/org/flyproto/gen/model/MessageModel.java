@@ -8,8 +8,12 @@ import java.util.List;
  * @param type    where its generated classes live.
  * @param fields  its fields, in field-number order.
  * @param javadoc its comment, or empty.
+ * @param oneofs  its oneofs (without proto3 {@code optional}'s synthetic ones).
+ * @param needsInitCheck true if it, or a message type below it, has required fields: its flyweights then offer
+ *     {@code isInitialized()}.
  */
-public record MessageModel(TypeRef type, List<FieldModel> fields, String javadoc) {
+public record MessageModel(
+        TypeRef type, List<FieldModel> fields, String javadoc, List<OneofModel> oneofs, boolean needsInitCheck) {
     /**
      * @return the number of fields with a presence bit.
      */

@@ -1,22 +1,27 @@
 package org.flyproto.gen.model;
 
+import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos.SourceCodeInfo;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.flyproto.gen.GeneratorException;
 
 /**
  * Builds the {@link FileModel} of a .proto file from protobuf-java descriptors, reading every semantic property
- * (presence, packing, UTF-8 validation, enum closedness) from the resolved descriptors rather than re-deriving it from
- * the syntax, and refusing with a clear message what the generator does not support yet.
+ * (presence, packing, UTF-8 validation, enum closedness, delimited encoding, defaults, required) from the resolved
+ * descriptors rather than re-deriving it from the syntax, so proto2, proto3 and editions files mean what protobuf-java
+ * says; what the generator does not support yet (maps, extensions) is refused with a clear message.
  */
 public final class ModelBuilder {
     // Field numbers of FileDescriptorProto, DescriptorProto and EnumDescriptorProto, for source-info paths.
@@ -28,6 +33,7 @@ public final class ModelBuilder {
     private static final int ENUM_VALUE = 2;
 
     private final Naming naming;
+    private final InitChecks initChecks = new InitChecks();
 
     /**
      * @param naming the naming rules.
@@ -68,17 +74,27 @@ public final class ModelBuilder {
         if (!message.getExtensions().isEmpty()) {
             throw unsupported(fileName, message.getExtensions().get(0).getFullName(), "extensions");
         }
+        final Map<OneofDescriptor, OneofModel> oneofs = new LinkedHashMap<>();
+        for (final OneofDescriptor oneof : message.getRealOneofs()) {
+            oneofs.put(oneof, oneofModel(message, oneof));
+        }
         final List<FieldDescriptor> sorted = new ArrayList<>(message.getFields());
         sorted.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
         final List<FieldModel> fields = new ArrayList<>();
         int presenceBit = 0;
         for (final FieldDescriptor field : sorted) {
             checkSupported(fileName, field);
-            final boolean presence = !field.isRepeated() && field.hasPresence();
+            final OneofModel oneof = oneofs.get(field.getRealContainingOneof());
+            final boolean bit = !field.isRepeated() && field.hasPresence() && oneof == null;
             fields.add(fieldModel(
-                    field, presence ? presenceBit++ : -1, comments.getOrDefault(fieldPath(path, field), "")));
+                    field, bit ? presenceBit++ : -1, comments.getOrDefault(fieldPath(path, field), ""), oneof));
         }
-        messages.add(new MessageModel(naming.typeRef(message), List.copyOf(fields), comments.getOrDefault(path, "")));
+        messages.add(new MessageModel(
+                naming.typeRef(message),
+                List.copyOf(fields),
+                comments.getOrDefault(path, ""),
+                List.copyOf(oneofs.values()),
+                initChecks.needsCheck(message)));
         for (int i = 0; i < message.getEnumTypes().size(); i++) {
             enums.add(enumModel(message.getEnumTypes().get(i), append(path, MESSAGE_ENUM_TYPE, i), comments));
         }
@@ -88,34 +104,33 @@ public final class ModelBuilder {
         }
     }
 
+    private OneofModel oneofModel(final Descriptor message, final OneofDescriptor oneof) {
+        final List<OneofModel.Member> members = new ArrayList<>();
+        for (final FieldDescriptor field : oneof.getFields()) {
+            members.add(new OneofModel.Member(Naming.constantName(field), field.getNumber()));
+        }
+        return new OneofModel(
+                oneof.getName(),
+                Naming.oneofName(oneof),
+                oneof.getName().toUpperCase(Locale.ROOT) + "_NOT_SET",
+                naming.caseTypeRef(message, oneof),
+                List.copyOf(members));
+    }
+
     private static List<Integer> fieldPath(final List<Integer> messagePath, final FieldDescriptor field) {
         return append(messagePath, MESSAGE_FIELD, field.getIndex());
     }
 
     private static void checkSupported(final String fileName, final FieldDescriptor field) throws GeneratorException {
-        final String name = field.getFullName();
         if (field.isMapField()) {
-            throw unsupported(fileName, name, "map fields");
-        }
-        if (field.getRealContainingOneof() != null) {
-            throw unsupported(fileName, name, "oneof");
-        }
-        if (field.getType() == FieldDescriptor.Type.GROUP) {
-            throw unsupported(fileName, name, "groups (delimited message encoding)");
-        }
-        if (field.isRequired()) {
-            throw unsupported(fileName, name, "required fields");
-        }
-        if (field.hasDefaultValue()) {
-            throw unsupported(fileName, name, "explicit default values");
-        }
-        if (field.getType() == FieldDescriptor.Type.ENUM && field.legacyEnumFieldTreatedAsClosed()) {
-            throw unsupported(fileName, name, "closed enums");
+            throw unsupported(fileName, field.getFullName(), "map fields");
         }
     }
 
-    private FieldModel fieldModel(final FieldDescriptor field, final int presenceBit, final String javadoc) {
+    private FieldModel fieldModel(
+            final FieldDescriptor field, final int presenceBit, final String javadoc, final OneofModel oneof) {
         final FieldKind kind = kind(field.getType());
+        final boolean isMessage = kind == FieldKind.MESSAGE;
         return new FieldModel(
                 field.getName(),
                 Naming.fieldName(field),
@@ -124,12 +139,30 @@ public final class ModelBuilder {
                 kind,
                 field.isRepeated(),
                 field.isRepeated() && kind.isPackable() && field.isPacked(),
-                presenceBit >= 0,
+                !field.isRepeated() && field.hasPresence(),
                 presenceBit,
                 kind == FieldKind.STRING && field.needsUtf8Check(),
-                kind == FieldKind.MESSAGE ? naming.typeRef(field.getMessageType()) : null,
+                isMessage ? naming.typeRef(field.getMessageType()) : null,
                 kind == FieldKind.ENUM ? naming.typeRef(field.getEnumType()) : null,
-                javadoc);
+                javadoc,
+                kind == FieldKind.ENUM && field.legacyEnumFieldTreatedAsClosed(),
+                field.getType() == FieldDescriptor.Type.GROUP,
+                field.isRequired(),
+                field.hasDefaultValue() ? defaultValue(field) : null,
+                oneof,
+                isMessage && initChecks.needsCheck(field.getMessageType()));
+    }
+
+    /** The explicit default, in the representation {@link FieldModel#defaultValue()} documents. */
+    private static Object defaultValue(final FieldDescriptor field) {
+        final Object value = field.getDefaultValue();
+        if (value instanceof ByteString bytes) {
+            return bytes.toByteArray();
+        }
+        if (value instanceof EnumValueDescriptor enumValue) {
+            return enumValue.getNumber();
+        }
+        return value;
     }
 
     private EnumModel enumModel(

@@ -4,6 +4,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
 import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
@@ -159,6 +160,29 @@ public final class Naming {
                 javaPackage(enumType.getFile()),
                 typeNames(enumType.getFile()).get(enumType.getFullName()),
                 enumType.getFullName());
+    }
+
+    /**
+     * @param message the message holding the oneof.
+     * @param oneof   a oneof.
+     * @return a reference to its generated case enum: the message's name, the oneof's name and {@code Case}.
+     */
+    public TypeRef caseTypeRef(final Descriptor message, final OneofDescriptor oneof) {
+        final TypeRef owner = typeRef(message);
+        final String camel = lowerCamel(oneof.getName());
+        return new TypeRef(
+                owner.javaPackage(),
+                owner.simpleName() + Character.toUpperCase(camel.charAt(0)) + camel.substring(1) + "Case",
+                oneof.getFullName());
+    }
+
+    /**
+     * @param oneof a oneof.
+     * @return its lowerCamel Java name, never reserved.
+     */
+    public static String oneofName(final OneofDescriptor oneof) {
+        final String camel = lowerCamel(oneof.getName());
+        return RESERVED.contains(camel) ? camel + "_" : camel;
     }
 
     /**
