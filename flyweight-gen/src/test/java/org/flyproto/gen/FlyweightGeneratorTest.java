@@ -163,7 +163,6 @@ class FlyweightGeneratorTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "syntax = \"proto3\"; message M { map<string, int32> m = 1; }                       | M.m uses map fields",
                 "syntax = \"proto2\"; message M { extensions 10 to 20; } extend M { optional int32 x = 10; } | x uses extensions",
             })
     void shouldRefuseWhatItDoesNotSupportYetNamingTheElement(final String proto, final String message) {

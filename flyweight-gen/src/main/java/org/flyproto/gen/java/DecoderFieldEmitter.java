@@ -16,8 +16,8 @@ import org.flyproto.gen.model.FieldModel;
  * Emits, per field of a decoder: its storage, its reset, its cases in the scan, and its accessors.
  *
  * <p>Storage names are the field's Java name plus a fixed suffix ({@code Value}, {@code Offset}, {@code Length},
- * {@code First}, {@code View}, {@code Cursor}, {@code Decoder}); none of these suffixes ends another, so two fields
- * can never produce the same storage name.
+ * {@code First}, {@code View}, {@code Cursor}, {@code Decoder}, {@code Found}); none of these suffixes ends another,
+ * so two fields can never produce the same storage name.
  */
 final class DecoderFieldEmitter {
     private static final ClassName UTF8_VIEW = ClassName.get(KindCode.BUFFERS, "Utf8View");
@@ -40,6 +40,9 @@ final class DecoderFieldEmitter {
             type.addField(int.class, name + "First", Modifier.PRIVATE);
             if (field.kind() == FieldKind.MESSAGE) {
                 type.addField(childType(field), name + "Decoder", Modifier.PRIVATE);
+                if (field.map() != null) {
+                    type.addField(childType(field), name + "Found", Modifier.PRIVATE);
+                }
             } else {
                 type.addField(FieldSpec.builder(cursorType(field), name + "Cursor", Modifier.PRIVATE, Modifier.FINAL)
                         .initializer(newCursor(field))
@@ -240,6 +243,9 @@ final class DecoderFieldEmitter {
     void accessors(final TypeSpec.Builder type, final FieldModel field) {
         if (field.repeated()) {
             type.addMethod(repeatedAccessor(field));
+            if (field.map() != null) {
+                type.addMethod(mapLookup(field));
+            }
             return;
         }
         final CodeBlock isSet = isSet(field);
@@ -397,12 +403,64 @@ final class DecoderFieldEmitter {
         return "DEFAULT_" + field.constantName();
     }
 
+    /**
+     * {@code findX(key)}: the entry of a map with that key, the last one if the key occurs several times (as protobuf
+     * reads it), or null. Cost: one pass over the map's entries.
+     */
+    private MethodSpec mapLookup(final FieldModel field) {
+        final FieldModel key = field.map().key();
+        final String name = field.javaName();
+        final TypeName keyType =
+                key.kind() == FieldKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
+        final CodeBlock matches = key.kind() == FieldKind.STRING
+                ? CodeBlock.of("entry.$N().contentEquals(key)", key.javaName())
+                : CodeBlock.of("entry.$N() == key", key.javaName());
+        return MethodSpec.methodBuilder("find" + field.capitalizedName())
+                .addModifiers(Modifier.PUBLIC)
+                .returns(childType(field))
+                .addParameter(keyType, "key", Modifier.FINAL)
+                .addJavadoc(
+                        "Looks up map {@code $L} by key. Cost: one pass over the map's entries, comparing keys"
+                                + " in place (no hashing, no allocation). Iterating {@link #$N()} meanwhile is reset.\n\n",
+                        field.protoName(),
+                        name)
+                .addJavadoc("@param key the key.\n")
+                .addJavadoc("@return the entry with that key (the last one if it occurs several times, as protobuf"
+                        + " reads a map), a reused decoder valid until the next lookup; or null if absent.\n")
+                .addStatement("int offset = -1")
+                .addStatement("int length = 0")
+                .beginControlFlow("for ($T entry = $N(); entry.next(); )", childType(field), name)
+                .beginControlFlow("if ($L)", matches)
+                .addStatement("offset = entry.offset()")
+                .addStatement("length = entry.encodedLength()")
+                .endControlFlow()
+                .endControlFlow()
+                .beginControlFlow("if (offset < 0)")
+                .addStatement("return null")
+                .endControlFlow()
+                .beginControlFlow("if ($N == null)", name + "Found")
+                .addStatement("$N = new $T()", name + "Found", childType(field))
+                .endControlFlow()
+                .addStatement("return openChild($N, this, offset, length)", name + "Found")
+                .build();
+    }
+
     private MethodSpec repeatedAccessor(final FieldModel field) {
         final String name = field.javaName();
         if (field.kind() == FieldKind.MESSAGE) {
             final String child = name + "Decoder";
             return accessor(field, name, childType(field))
-                    .addJavadoc("<p>Iterate with {@code for (X x = decoder.$N(); x.next(); )}.\n\n", name)
+                    .addJavadoc(
+                            field.map() == null
+                                    ? CodeBlock.of(
+                                            "<p>Iterate with {@code for (X x = decoder.$N(); x.next(); )}.\n\n", name)
+                                    : CodeBlock.of(
+                                            "<p>A map: iterate its entries with {@code for (X e = decoder.$N();"
+                                                    + " e.next(); )}, reading {@code e.key()} and {@code e.value()}; entries come in"
+                                                    + " wire order and a repeated key occurs again (protobuf keeps the last one, as"
+                                                    + " {@link #$N} does).\n\n",
+                                            name,
+                                            "find" + field.capitalizedName()))
                     .addJavadoc("@return the field's decoder (reused), positioned before the first element.\n")
                     .beginControlFlow("if ($N == null)", child)
                     .addStatement("$N = new $T()", child, childType(field))

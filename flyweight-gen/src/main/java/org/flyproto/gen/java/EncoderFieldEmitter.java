@@ -62,7 +62,12 @@ final class EncoderFieldEmitter {
 
     void setters(final TypeSpec.Builder type, final FieldModel field) {
         switch (field.kind()) {
-            case MESSAGE -> message(type, field);
+            case MESSAGE -> {
+                message(type, field);
+                if (field.map() != null && field.map().value().kind() != FieldKind.MESSAGE) {
+                    mapPut(type, field);
+                }
+            }
             case STRING, BYTES -> lengthDelimited(type, field);
             default -> {
                 if (!field.repeated()) {
@@ -304,6 +309,31 @@ final class EncoderFieldEmitter {
                     .endControlFlow();
         }
         type.addMethod(end.addStatement("return this").build());
+    }
+
+    /** {@code putX(key, value)}: one map entry with a non-message value, written in one call. */
+    private void mapPut(final TypeSpec.Builder type, final FieldModel field) {
+        final FieldModel key = field.map().key();
+        final FieldModel value = field.map().value();
+        final TypeName keyType =
+                key.kind() == FieldKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
+        final TypeName valueType = switch (value.kind()) {
+            case STRING -> ClassName.get(CharSequence.class);
+            case BYTES -> BYTE_ARRAY;
+            case ENUM -> enumType(value);
+            default -> KindCode.javaType(value.kind());
+        };
+        type.addMethod(setter(field, "put" + field.capitalizedName())
+                .addParameter(keyType, "key", Modifier.FINAL)
+                .addParameter(valueType, "value", Modifier.FINAL)
+                .addJavadoc("<p>Writes one entry of the map. Entries are written in call order; a key written twice"
+                        + " is read as its last value.\n\n")
+                .addJavadoc("@param key the key.\n")
+                .addJavadoc("@param value the value.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("add$N().$N(key).$N(value)", field.capitalizedName(), key.javaName(), value.javaName())
+                .addStatement("return end$N()", field.capitalizedName())
+                .build());
     }
 
     private MethodSpec.Builder setter(final FieldModel field, final String name) {

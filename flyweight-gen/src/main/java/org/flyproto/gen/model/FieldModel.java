@@ -26,6 +26,8 @@ package org.flyproto.gen.model;
  *     fixed32, sfixed32, and the number of an enum), Long (64-bit kinds), Float, Double, Boolean, String, or byte[].
  * @param oneof        the oneof this field belongs to, or null.
  * @param childNeedsInitCheck for a message field: true if its type, or a type below it, has required fields.
+ * @param map          for a map field (a repeated field of its entry message type): the entry's key and value
+ *     fields; else null.
  */
 public record FieldModel(
         String protoName,
@@ -46,7 +48,8 @@ public record FieldModel(
         boolean required,
         Object defaultValue,
         OneofModel oneof,
-        boolean childNeedsInitCheck) {
+        boolean childNeedsInitCheck,
+        MapModel map) {
 
     /**
      * @return the tag of one unpacked value (or of the field, for length-delimited kinds; START_GROUP for delimited

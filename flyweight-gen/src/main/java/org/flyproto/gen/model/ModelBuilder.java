@@ -21,7 +21,7 @@ import org.flyproto.gen.GeneratorException;
  * Builds the {@link FileModel} of a .proto file from protobuf-java descriptors, reading every semantic property
  * (presence, packing, UTF-8 validation, enum closedness, delimited encoding, defaults, required) from the resolved
  * descriptors rather than re-deriving it from the syntax, so proto2, proto3 and editions files mean what protobuf-java
- * says; what the generator does not support yet (maps, extensions) is refused with a clear message.
+ * says; what the generator does not support yet (extensions) is refused with a clear message.
  */
 public final class ModelBuilder {
     // Field numbers of FileDescriptorProto, DescriptorProto and EnumDescriptorProto, for source-info paths.
@@ -83,9 +83,8 @@ public final class ModelBuilder {
         final List<FieldModel> fields = new ArrayList<>();
         int presenceBit = 0;
         for (final FieldDescriptor field : sorted) {
-            checkSupported(fileName, field);
             final OneofModel oneof = oneofs.get(field.getRealContainingOneof());
-            final boolean bit = !field.isRepeated() && field.hasPresence() && oneof == null;
+            final boolean bit = !field.isRepeated() && (field.hasPresence() || isMapEntry(message)) && oneof == null;
             fields.add(fieldModel(
                     field, bit ? presenceBit++ : -1, comments.getOrDefault(fieldPath(path, field), ""), oneof));
         }
@@ -121,12 +120,6 @@ public final class ModelBuilder {
         return append(messagePath, MESSAGE_FIELD, field.getIndex());
     }
 
-    private static void checkSupported(final String fileName, final FieldDescriptor field) throws GeneratorException {
-        if (field.isMapField()) {
-            throw unsupported(fileName, field.getFullName(), "map fields");
-        }
-    }
-
     private FieldModel fieldModel(
             final FieldDescriptor field, final int presenceBit, final String javadoc, final OneofModel oneof) {
         final FieldKind kind = kind(field.getType());
@@ -139,7 +132,8 @@ public final class ModelBuilder {
                 kind,
                 field.isRepeated(),
                 field.isRepeated() && kind.isPackable() && field.isPacked(),
-                !field.isRepeated() && field.hasPresence(),
+                // Map entries always carry key and value, even at their defaults, as protobuf-java writes them.
+                !field.isRepeated() && (field.hasPresence() || isMapEntry(field.getContainingType())),
                 presenceBit,
                 kind == FieldKind.STRING && field.needsUtf8Check(),
                 isMessage ? naming.typeRef(field.getMessageType()) : null,
@@ -150,7 +144,18 @@ public final class ModelBuilder {
                 field.isRequired(),
                 field.hasDefaultValue() ? defaultValue(field) : null,
                 oneof,
-                isMessage && initChecks.needsCheck(field.getMessageType()));
+                isMessage && initChecks.needsCheck(field.getMessageType()),
+                field.isMapField() ? mapModel(field.getMessageType()) : null);
+    }
+
+    private MapModel mapModel(final Descriptor entry) {
+        return new MapModel(
+                fieldModel(entry.findFieldByNumber(1), 0, "", null),
+                fieldModel(entry.findFieldByNumber(2), 1, "", null));
+    }
+
+    private static boolean isMapEntry(final Descriptor message) {
+        return message.getOptions().getMapEntry();
     }
 
     /** The explicit default, in the representation {@link FieldModel#defaultValue()} documents. */
