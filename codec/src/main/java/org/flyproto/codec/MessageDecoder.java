@@ -59,6 +59,30 @@ public abstract class MessageDecoder extends WireReader {
         wrapAt(buffer, offset, length, 0, trusted, !trusted);
     }
 
+    /**
+     * Wraps a root message preceded by its varint length, as protobuf-java's {@code writeDelimitedTo} writes it.
+     * The message then ends at {@code offset() + encodedLength()}, where the next one of the stream starts.
+     *
+     * @param buffer  the buffer.
+     * @param offset  index of the length prefix.
+     * @param length  bytes available from {@code offset}: the prefix and the message must lie within them.
+     * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     */
+    protected final void wrapDelimitedRoot(
+            final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
+        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
+            throw new ProtoDecodeException(
+                    "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
+                            + buffer.capacity(),
+                    offset);
+        }
+        this.buffer = buffer;
+        pos = offset;
+        limit = offset + length;
+        final int messageLength = readLength();
+        wrapRoot(buffer, pos, messageLength, trusted);
+    }
+
     private void wrapAt(
             final DirectBuffer buffer,
             final int offset,

@@ -57,6 +57,37 @@ public abstract class MessageEncoder {
     }
 
     /**
+     * Starts a root message at {@code offset} preceded by its varint length, as protobuf-java's
+     * {@code writeDelimitedTo} writes it; {@link #endDelimited()} writes the length.
+     *
+     * @param buffer the buffer.
+     * @param offset where the length prefix starts.
+     */
+    protected final void wrapDelimitedRoot(final MutableDirectBuffer buffer, final int offset) {
+        rootCursor().wrap(buffer, offset);
+        id = cursor.beginLengthPrefix();
+        onBegin();
+    }
+
+    /**
+     * Ends a message started with {@code wrapDelimited}: writes its length prefix (moving the message if the length
+     * needs more than one byte).
+     *
+     * @return the bytes written from the wrap offset, length prefix included: the next message of the stream starts
+     *     there.
+     * @throws IllegalStateException if this encoder was not wrapped delimited, or a nested message is still open.
+     */
+    public final int endDelimited() {
+        if (depth != 0) {
+            throw new IllegalStateException("endDelimited() of a nested encoder: ask the root");
+        }
+        final WriteCursor c = cursor();
+        c.end(0);
+        id = c.innermost();
+        return c.position() - c.start();
+    }
+
+    /**
      * Called when this encoder starts a message (root wrap, or begin of a nested field): generated encoders that
      * track required fields clear that state here.
      */

@@ -337,6 +337,20 @@ public final class WriteCursor {
     }
 
     /**
+     * Reserves one byte for a varint length prefix with no tag before it, opening a level that {@link #end(int)} with
+     * tag 0 closes: the framing of a length-delimited stream ({@code writeDelimitedTo}).
+     *
+     * @return the identity of the opened level, now the {@link #innermost()}.
+     */
+    public long beginLengthPrefix() {
+        ensure(1);
+        push(0, position);
+        position++;
+        innermost = ++lastId;
+        return innermost;
+    }
+
+    /**
      * Writes the START_GROUP {@code tag} of a group (or editions DELIMITED message) and opens it; everything written
      * until the matching {@link #endGroup(int)} is its content. Groups need no length, so nothing is backpatched.
      *

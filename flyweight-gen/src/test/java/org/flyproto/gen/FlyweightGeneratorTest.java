@@ -130,13 +130,14 @@ class FlyweightGeneratorTest {
     void shouldRenameFieldsThatClashWithJavaOrTheBaseClasses() throws Exception {
         final Map<String, String> files = generate("""
                 syntax = "proto3";
-                message M { int32 class = 1; string buffer = 2; bool next = 3; int64 offset = 4; }
+                message M { int32 class = 1; string buffer = 2; bool next = 3; int64 offset = 4; bool is_initialized = 5; }
                 """, GeneratorOptions.defaults());
         assertThat(files.get("flyproto/MDecoder.java"))
                 .contains("public int class_()")
                 .contains("public Utf8View buffer_()")
                 .contains("public boolean next_()")
-                .contains("public long offset_()");
+                .contains("public long offset_()")
+                .contains("public boolean isInitialized_()");
     }
 
     @Test

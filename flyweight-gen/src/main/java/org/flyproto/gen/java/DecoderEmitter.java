@@ -65,6 +65,8 @@ final class DecoderEmitter {
                 .build());
         type.addMethod(wrap(self, "wrap", false));
         type.addMethod(wrap(self, "wrapTrusted", true));
+        type.addMethod(wrapDelimited(self, "wrapDelimited", false));
+        type.addMethod(wrapDelimited(self, "wrapDelimitedTrusted", true));
         type.addMethod(reset(message, fields));
         type.addMethods(scan(message, fields));
         for (final OneofModel oneof : message.oneofs()) {
@@ -114,6 +116,29 @@ final class DecoderEmitter {
                 .addJavadoc("@return this decoder.\n")
                 .addJavadoc("@throws org.flyproto.codec.ProtoDecodeException if the bytes are not a valid message.\n")
                 .addStatement("wrapRoot(buffer, offset, length, $L)", trusted)
+                .addStatement("return this")
+                .build();
+    }
+
+    private static MethodSpec wrapDelimited(final ClassName self, final String name, final boolean trusted) {
+        return MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addParameter(int.class, "length", Modifier.FINAL)
+                .addJavadoc(
+                        "Wraps a message preceded by its varint length, one of a stream written with"
+                                + " protobuf-java's {@code writeDelimitedTo} (or {@code wrapDelimited} of the encoder), $L."
+                                + " The next message of the stream starts at {@code offset() + encodedLength()}.\n\n",
+                        trusted ? "from a trusted producer, as {@link #wrapTrusted}" : "validating it as {@link #wrap}")
+                .addJavadoc("@param buffer the buffer holding the stream.\n")
+                .addJavadoc("@param offset index of the length prefix.\n")
+                .addJavadoc("@param length bytes available from {@code offset}.\n")
+                .addJavadoc("@return this decoder.\n")
+                .addJavadoc("@throws org.flyproto.codec.ProtoDecodeException if the prefix or the message is not"
+                        + " valid or does not fit.\n")
+                .addStatement("wrapDelimitedRoot(buffer, offset, length, $L)", trusted)
                 .addStatement("return this")
                 .build();
     }

@@ -79,6 +79,21 @@ final class EncoderEmitter {
                 .addStatement("wrapRoot(buffer, offset, length)")
                 .addStatement("return this")
                 .build());
+        type.addMethod(MethodSpec.methodBuilder("wrapDelimited")
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(int.class, "offset", Modifier.FINAL)
+                .addJavadoc("Starts a message preceded by its varint length, for a stream readable by protobuf-java's"
+                        + " {@code parseDelimitedFrom}: write the fields, then call {@link #endDelimited()}, which"
+                        + " writes the length and returns where the next message starts.\n\n")
+                .addJavadoc("@param buffer the buffer to write to (its capacity bounds the message; an expandable"
+                        + " buffer grows).\n")
+                .addJavadoc("@param offset index of the length prefix.\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("wrapDelimitedRoot(buffer, offset)")
+                .addStatement("return this")
+                .build());
         for (final FieldModel field : message.fields()) {
             fields.setters(type, field);
         }

@@ -110,7 +110,12 @@ public final class Naming {
             "pos",
             "limit",
             "trusted",
-            "deep");
+            "deep",
+            "isInitialized",
+            "onBegin",
+            "wrapDelimited",
+            "wrapDelimitedTrusted",
+            "endDelimited");
 
     private final GeneratorOptions options;
     private final Map<FileDescriptor, Map<String, String>> typeNamesByFile = new HashMap<>();
