@@ -246,6 +246,35 @@ public abstract class MessageDecoder extends WireReader {
         return limit - offset;
     }
 
+    /**
+     * Appends, in wire order, the raw bytes of every field of this message that the schema does not know (unknown
+     * numbers, and known numbers with an unexpected wire type), as they are: what a re-encode must carry through.
+     *
+     * @param cursor where to write them (the innermost open message of an encoder).
+     */
+    public final void copyUnknownFieldsTo(final WriteCursor cursor) {
+        final int end = limit;
+        pos = offset;
+        try {
+            while (pos < end) {
+                final int tagStart = pos;
+                final int tag = readTag();
+                skipField(tag);
+                if (!knows(tag)) {
+                    cursor.writeRaw(buffer, tagStart, pos - tagStart);
+                }
+            }
+        } finally {
+            pos = end;
+        }
+    }
+
+    /**
+     * @param tag a tag read from the wire.
+     * @return true if the scan stores it as a field of this message (element and packed tags of repeated fields).
+     */
+    protected abstract boolean knows(int tag);
+
     /** Clears every field to its absent state. Called before each scan. */
     protected abstract void reset();
 

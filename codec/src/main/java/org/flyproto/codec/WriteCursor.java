@@ -305,6 +305,19 @@ public final class WriteCursor {
         position = p + length;
     }
 
+    /**
+     * Writes bytes as they are, with no tag or length: already-encoded fields being carried through.
+     *
+     * @param src    the source buffer.
+     * @param offset index of the first byte in {@code src}.
+     * @param length number of bytes.
+     */
+    public void writeRaw(final DirectBuffer src, final int offset, final int length) {
+        ensure(length);
+        buffer.putBytes(position, src, offset, length);
+        position += length;
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
     // Backpatched length-delimited content: nested messages and packed runs written element by element
 

@@ -87,6 +87,17 @@ class ZeroAllocationTest {
     }
 
     @Test
+    void shouldCopyADecodedMessageWithoutAllocating() {
+        final MutableDirectBuffer target = new UnsafeBuffer(ByteBuffer.allocateDirect(4096));
+        final AllTypesEncoder copier = new AllTypesEncoder();
+        assertThat(allocatedBy(() -> sink += copier.wrap(target, 0)
+                        .copy(decoder.wrap(buffer, 0, length))
+                        .encodedLength()))
+                .isZero();
+        assertThat(copier.encodedLength()).isEqualTo(length);
+    }
+
+    @Test
     void shouldSeeAllocationWhereThereIsSome() {
         // The gate is only worth something if the measurement sees a real allocation: the allocating accessor does.
         assertThat(allocatedBy(() -> escape = decoder.wrap(buffer, 0, length).fStringAsString()))

@@ -88,6 +88,7 @@ final class DecoderEmitter {
         if (message.needsInitCheck()) {
             type.addMethod(isInitialized(message));
         }
+        type.addMethod(knows(message));
         return type.build();
     }
 
@@ -158,6 +159,29 @@ final class DecoderEmitter {
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addCode(body.build())
+                .build();
+    }
+
+    private static MethodSpec knows(final MessageModel message) {
+        final MethodSpec.Builder method = MethodSpec.methodBuilder("knows")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(boolean.class)
+                .addParameter(int.class, "tag", Modifier.FINAL);
+        if (message.fields().isEmpty()) {
+            return method.addStatement("return false").build();
+        }
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            cases.addStatement("case $N -> true", Constants.tag(field));
+            if (field.repeated() && field.kind().isPackable()) {
+                cases.addStatement("case $N -> true", Constants.packedTag(field));
+            }
+        }
+        return method.addCode("return switch (tag) {\n$>")
+                .addCode(cases.build())
+                .addStatement("default -> false")
+                .addCode("$<};\n")
                 .build();
     }
 

@@ -100,6 +100,7 @@ final class EncoderEmitter {
         if (message.needsInitCheck()) {
             addInitializedTracking(type, fields.requiredCount());
         }
+        CopyEmitter.emit(type, self, message);
         return type.build();
     }
 

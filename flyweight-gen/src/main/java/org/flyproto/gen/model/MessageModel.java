@@ -11,9 +11,15 @@ import java.util.List;
  * @param oneofs  its oneofs (without proto3 {@code optional}'s synthetic ones).
  * @param needsInitCheck true if it, or a message type below it, has required fields: its flyweights then offer
  *     {@code isInitialized()}.
+ * @param mapEntry true for the synthetic entry type of a map field.
  */
 public record MessageModel(
-        TypeRef type, List<FieldModel> fields, String javadoc, List<OneofModel> oneofs, boolean needsInitCheck) {
+        TypeRef type,
+        List<FieldModel> fields,
+        String javadoc,
+        List<OneofModel> oneofs,
+        boolean needsInitCheck,
+        boolean mapEntry) {
     /**
      * @return the number of fields with a presence bit.
      */

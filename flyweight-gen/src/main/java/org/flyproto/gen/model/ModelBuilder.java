@@ -93,7 +93,8 @@ public final class ModelBuilder {
                 List.copyOf(fields),
                 comments.getOrDefault(path, ""),
                 List.copyOf(oneofs.values()),
-                initChecks.needsCheck(message)));
+                initChecks.needsCheck(message),
+                isMapEntry(message)));
         for (int i = 0; i < message.getEnumTypes().size(); i++) {
             enums.add(enumModel(message.getEnumTypes().get(i), append(path, MESSAGE_ENUM_TYPE, i), comments));
         }

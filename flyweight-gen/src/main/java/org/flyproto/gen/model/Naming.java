@@ -115,7 +115,11 @@ public final class Naming {
             "onBegin",
             "wrapDelimited",
             "wrapDelimitedTrusted",
-            "endDelimited");
+            "endDelimited",
+            "copy",
+            "copyFields",
+            "copyUnknownFields",
+            "knows");
 
     private final GeneratorOptions options;
     private final Map<FileDescriptor, Map<String, String>> typeNamesByFile = new HashMap<>();
