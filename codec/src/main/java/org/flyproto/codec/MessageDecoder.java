@@ -246,9 +246,19 @@ public abstract class MessageDecoder extends WireReader {
         return limit - offset;
     }
 
+    /** {@link #knows(int)}: a tag this schema does not have; its fields are unknown fields. */
+    protected static final int UNKNOWN_TAG = 0;
+    /** {@link #knows(int)}: a tag the scan stores. */
+    protected static final int KNOWN_TAG = 1;
+    /** {@link #knows(int)}: a closed enum field's unpacked tag: numbers the enum does not declare are unknown fields. */
+    protected static final int CLOSED_ENUM_TAG = 2;
+    /** {@link #knows(int)}: a closed enum field's packed tag. */
+    protected static final int CLOSED_ENUM_PACKED_TAG = 3;
+
     /**
-     * Appends, in wire order, the raw bytes of every field of this message that the schema does not know (unknown
-     * numbers, and known numbers with an unexpected wire type), as they are: what a re-encode must carry through.
+     * Appends, in wire order, every field of this message that protobuf keeps as an unknown field, as it came: fields
+     * of numbers the schema does not know, known numbers with an unexpected wire type, and numbers a closed enum does
+     * not declare (an element of a packed run is written as an unpacked varint field, as protobuf-java does).
      *
      * @param cursor where to write them (the innermost open message of an encoder).
      */
@@ -259,9 +269,19 @@ public abstract class MessageDecoder extends WireReader {
             while (pos < end) {
                 final int tagStart = pos;
                 final int tag = readTag();
-                skipField(tag);
-                if (!knows(tag)) {
-                    cursor.writeRaw(buffer, tagStart, pos - tagStart);
+                switch (knows(tag)) {
+                    case KNOWN_TAG -> skipField(tag);
+                    case CLOSED_ENUM_TAG -> {
+                        final int number = readVarint32();
+                        if (!declares(tag, number)) {
+                            cursor.writeRaw(buffer, tagStart, pos - tagStart);
+                        }
+                    }
+                    case CLOSED_ENUM_PACKED_TAG -> copyUndeclaredElements(tag, cursor);
+                    default -> {
+                        skipField(tag);
+                        cursor.writeRaw(buffer, tagStart, pos - tagStart);
+                    }
                 }
             }
         } finally {
@@ -269,11 +289,45 @@ public abstract class MessageDecoder extends WireReader {
         }
     }
 
+    private void copyUndeclaredElements(final int packedTag, final WriteCursor cursor) {
+        final int length = readLength();
+        final int runEnd = pos + length;
+        final int savedLimit = limit;
+        limit = runEnd;
+        try {
+            final int elementTag = (packedTag & ~7) | WireType.VARINT;
+            while (pos < runEnd) {
+                final int start = pos;
+                final int number = readVarint32();
+                if (!declares(packedTag, number)) {
+                    cursor.rawUnsigned32(elementTag);
+                    cursor.writeRaw(buffer, start, pos - start);
+                }
+            }
+        } finally {
+            limit = savedLimit;
+        }
+    }
+
     /**
+     * How the scan treats a tag, for {@link #copyUnknownFieldsTo}.
+     *
      * @param tag a tag read from the wire.
-     * @return true if the scan stores it as a field of this message (element and packed tags of repeated fields).
+     * @return {@link #UNKNOWN_TAG}, {@link #KNOWN_TAG}, {@link #CLOSED_ENUM_TAG} or {@link #CLOSED_ENUM_PACKED_TAG}.
      */
-    protected abstract boolean knows(int tag);
+    protected abstract int knows(int tag);
+
+    /**
+     * Whether the closed enum of the field with {@code tag} declares {@code number}; generated decoders with closed
+     * enum fields override it.
+     *
+     * @param tag    the field's tag (unpacked or packed).
+     * @param number a number read for it.
+     * @return true if the number is a value of the field's enum.
+     */
+    protected boolean declares(final int tag, final int number) {
+        return true;
+    }
 
     /** Clears every field to its absent state. Called before each scan. */
     protected abstract void reset();

@@ -89,6 +89,9 @@ final class DecoderEmitter {
             type.addMethod(isInitialized(message));
         }
         type.addMethod(knows(message));
+        if (message.fields().stream().anyMatch(FieldModel::closedEnum)) {
+            type.addMethod(declares(message));
+        }
         return type.build();
     }
 
@@ -166,21 +169,49 @@ final class DecoderEmitter {
         final MethodSpec.Builder method = MethodSpec.methodBuilder("knows")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
-                .returns(boolean.class)
+                .returns(int.class)
                 .addParameter(int.class, "tag", Modifier.FINAL);
-        if (message.fields().isEmpty()) {
-            return method.addStatement("return false").build();
-        }
         final CodeBlock.Builder cases = CodeBlock.builder();
         for (final FieldModel field : message.fields()) {
-            cases.addStatement("case $N -> true", Constants.tag(field));
+            cases.addStatement(
+                    "case $N -> $N", Constants.tag(field), field.closedEnum() ? "CLOSED_ENUM_TAG" : "KNOWN_TAG");
             if (field.repeated() && field.kind().isPackable()) {
-                cases.addStatement("case $N -> true", Constants.packedTag(field));
+                cases.addStatement(
+                        "case $N -> $N",
+                        Constants.packedTag(field),
+                        field.closedEnum() ? "CLOSED_ENUM_PACKED_TAG" : "KNOWN_TAG");
             }
         }
         return method.addCode("return switch (tag) {\n$>")
                 .addCode(cases.build())
-                .addStatement("default -> false")
+                .addStatement("default -> UNKNOWN_TAG")
+                .addCode("$<};\n")
+                .build();
+    }
+
+    /** For closed enum fields: which numbers their enum declares, so undeclared ones are carried as unknown. */
+    private static MethodSpec declares(final MessageModel message) {
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            if (!field.closedEnum()) {
+                continue;
+            }
+            final ClassName enumType = ClassName.get(
+                    field.enumType().javaPackage(), field.enumType().simpleName());
+            cases.addStatement("case $N -> $T.isKnown(number)", Constants.tag(field), enumType);
+            if (field.repeated()) {
+                cases.addStatement("case $N -> $T.isKnown(number)", Constants.packedTag(field), enumType);
+            }
+        }
+        return MethodSpec.methodBuilder("declares")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(boolean.class)
+                .addParameter(int.class, "tag", Modifier.FINAL)
+                .addParameter(int.class, "number", Modifier.FINAL)
+                .addCode("return switch (tag) {\n$>")
+                .addCode(cases.build())
+                .addStatement("default -> true")
                 .addCode("$<};\n")
                 .build();
     }

@@ -119,7 +119,9 @@ public final class Naming {
             "copy",
             "copyFields",
             "copyUnknownFields",
-            "knows");
+            "knows",
+            "declares",
+            "copyUnknownFieldsTo");
 
     private final GeneratorOptions options;
     private final Map<FileDescriptor, Map<String, String>> typeNamesByFile = new HashMap<>();
