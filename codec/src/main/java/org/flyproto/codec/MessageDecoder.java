@@ -329,6 +329,21 @@ public abstract class MessageDecoder extends WireReader {
         return true;
     }
 
+    /**
+     * Wraps an encoded message and validates it, as the generated {@code wrap} of each message type does.
+     *
+     * @param buffer the buffer holding the message.
+     * @param offset index of its first byte.
+     * @param length its length in bytes.
+     * @return this decoder.
+     */
+    public abstract MessageDecoder wrap(DirectBuffer buffer, int offset, int length);
+
+    /**
+     * @return the protobuf full name of the message type this decoder reads, e.g. {@code market.Order}.
+     */
+    public abstract String messageFullName();
+
     /** Clears every field to its absent state. Called before each scan. */
     protected abstract void reset();
 

@@ -195,6 +195,11 @@ public abstract class MessageEncoder {
     }
 
     /**
+     * @return the protobuf full name of the message type this encoder writes, e.g. {@code market.Order}.
+     */
+    public abstract String messageFullName();
+
+    /**
      * @return the buffer written to.
      */
     public final MutableDirectBuffer buffer() {

@@ -273,6 +273,24 @@ public final class WriteCursor {
     }
 
     /**
+     * Writes a string field whose value is {@code first} followed by {@code second}, without concatenating them: e.g.
+     * a type URL from its prefix and a message's full name.
+     *
+     * @param tag    the tag.
+     * @param first  the beginning of the value.
+     * @param second the rest of the value.
+     */
+    public void writeString(final int tag, final CharSequence first, final CharSequence second) {
+        final int firstLength = Utf8.encodedLength(first);
+        final int length = firstLength + Utf8.encodedLength(second);
+        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        int p = position + Varint.putUnsigned32(buffer, position, tag);
+        p += Varint.putUnsigned32(buffer, p, length);
+        p += Utf8.encode(first, buffer, p);
+        position = p + Utf8.encode(second, buffer, p);
+    }
+
+    /**
      * Writes a length-delimited field (bytes, or a string already encoded as UTF-8, or a whole encoded message) from
      * a buffer.
      *

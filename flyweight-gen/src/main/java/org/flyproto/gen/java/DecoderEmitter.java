@@ -89,6 +89,10 @@ final class DecoderEmitter {
             type.addMethod(isInitialized(message));
         }
         type.addMethod(knows(message));
+        type.addMethod(fullName(message));
+        if (WellKnownTypes.isAny(message)) {
+            WellKnownTypes.addAnyDecoderMethods(type);
+        }
         if (message.fields().stream().anyMatch(FieldModel::closedEnum)) {
             type.addMethod(declares(message));
         }
@@ -106,6 +110,9 @@ final class DecoderEmitter {
                 .addParameter(DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addParameter(int.class, "length", Modifier.FINAL);
+        if (!trusted) {
+            method.addAnnotation(Override.class);
+        }
         if (trusted) {
             method.addJavadoc("Wraps an encoded message from a trusted producer: UTF-8 is not validated and nested"
                     + " messages are checked only when opened. Still never reads outside the region.\n\n");
@@ -162,6 +169,15 @@ final class DecoderEmitter {
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addCode(body.build())
+                .build();
+    }
+
+    static MethodSpec fullName(final MessageModel message) {
+        return MethodSpec.methodBuilder("messageFullName")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(String.class)
+                .addStatement("return $S", message.type().fullName())
                 .build();
     }
 

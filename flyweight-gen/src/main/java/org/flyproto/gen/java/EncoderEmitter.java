@@ -101,6 +101,10 @@ final class EncoderEmitter {
             addInitializedTracking(type, fields.requiredCount());
         }
         CopyEmitter.emit(type, self, message);
+        type.addMethod(DecoderEmitter.fullName(message));
+        if (WellKnownTypes.isAny(message)) {
+            WellKnownTypes.addAnyEncoderMethods(type, self);
+        }
         return type.build();
     }
 

@@ -18,6 +18,8 @@ import org.flyproto.gen.GeneratorOptions;
  * <ul>
  *   <li>Package: the {@code package} option, else the file's {@code java_package} (or proto package) followed by
  *       {@code package_suffix} ({@code .flyproto} by default), so generated classes coexist with protobuf-java's.
+ *       The well-known types ({@code google/protobuf/*.proto}) are always in {@value #WELL_KNOWN_PACKAGE}, where the
+ *       runtime ships them.
  *   <li>Types: nested types are flattened by joining the names, {@code Order.Leg} → {@code OrderLeg}; if two types
  *       of a file would get the same name that way, the nested ones are joined with {@code _} instead.
  *   <li>Fields: lowerCamelCase as protobuf-java does it; a name that is a Java keyword or a method of the flyweight
@@ -121,7 +123,16 @@ public final class Naming {
             "copyUnknownFields",
             "knows",
             "declares",
-            "copyUnknownFieldsTo");
+            "copyUnknownFieldsTo",
+            "messageFullName",
+            "unpack",
+            "beginValue",
+            "endValue");
+
+    /** Java package of the pre-generated well-known types (artifact flyproto-wkt). */
+    public static final String WELL_KNOWN_PACKAGE = "org.flyproto.wkt";
+
+    private static final String WELL_KNOWN_PREFIX = "google/protobuf/";
 
     private final GeneratorOptions options;
     private final Map<FileDescriptor, Map<String, String>> typeNamesByFile = new HashMap<>();
@@ -138,6 +149,10 @@ public final class Naming {
      * @return the Java package of its generated classes.
      */
     public String javaPackage(final FileDescriptor file) {
+        if (file.getName().startsWith(WELL_KNOWN_PREFIX)) {
+            // The well-known types ship pre-generated in flyproto-wkt: references always resolve there.
+            return WELL_KNOWN_PACKAGE;
+        }
         if (options.packageOverride() != null && !options.packageOverride().isEmpty()) {
             return options.packageOverride();
         }
