@@ -35,6 +35,13 @@ public abstract class MessageDecoder extends WireReader {
     private int iterLimit;
     private int iterTag;
     private int iterParentDepth;
+    private Regions iterWalk;
+    private int iterWalkIndex;
+
+    /** The regions of this message's content when it is the merge of several occurrences; reused. */
+    private Regions merged;
+
+    private boolean isMerged;
 
     /** Subclasses only. */
     protected MessageDecoder() {}
@@ -100,8 +107,84 @@ public abstract class MessageDecoder extends WireReader {
         this.depth = depth;
         this.trusted = trusted;
         this.deep = deep;
+        this.isMerged = false;
+        this.walk = null;
         reset();
         scan();
+    }
+
+    /** The regions of this message's merged content, or null when it is one contiguous region. */
+    final Regions mergedRegions() {
+        return isMerged ? merged : null;
+    }
+
+    /**
+     * Wraps {@code child} on a singular message field of {@code parent} that occurs several times: by protobuf's rules
+     * the value is the merge of the occurrences, which reads as the concatenation of their contents, so the child
+     * scans each occurrence in turn (scalars: last wins; repeated fields: concatenated; nested messages: merged
+     * again). Cost: one pass over the parent from the first occurrence, then the scan of each occurrence.
+     *
+     * @param child  the child decoder.
+     * @param parent the decoder of the enclosing message.
+     * @param first  index of the tag of the first occurrence to merge.
+     * @param tag    the field's tag (wire type LEN, or START_GROUP for a group or delimited message).
+     * @param <D>    the child's type.
+     * @return the child.
+     */
+    protected static <D extends MessageDecoder> D openMerged(
+            final D child, final MessageDecoder parent, final int first, final int tag) {
+        child.mergeOccurrences(parent, first, tag);
+        return child;
+    }
+
+    void mergeOccurrences(final MessageDecoder parent, final int first, final int tag) {
+        iterTag = 0;
+        maxDepth = parent.maxDepth;
+        buffer = parent.buffer;
+        depth = parent.depth;
+        if (merged == null) {
+            merged = new Regions();
+        }
+        final Regions regions = merged;
+        regions.clear();
+        walkFrom(parent, first);
+        while (true) {
+            if (pos >= limit) {
+                if (!nextRegion()) {
+                    break;
+                }
+                continue;
+            }
+            final int fieldTag = readTag();
+            if (fieldTag == tag) {
+                if ((fieldTag & 7) == WireType.START_GROUP) {
+                    final int start = pos;
+                    regions.add(start, skipGroupContent(fieldTag >>> 3));
+                } else {
+                    final int length = readLength();
+                    regions.add(pos, pos + length);
+                    pos += length;
+                }
+            } else {
+                skipField(fieldTag);
+            }
+        }
+        if (parent.depth + 1 > maxDepth) {
+            throw new ProtoDecodeException("nesting deeper than " + maxDepth, regions.start(0));
+        }
+        depth = parent.depth + 1;
+        trusted = parent.trusted;
+        deep = false;
+        walk = null;
+        offset = regions.start(0);
+        limit = regions.end(regions.count() - 1);
+        reset();
+        for (int i = 0; i < regions.count(); i++) {
+            pos = regions.start(i);
+            limit = regions.end(i);
+            scan();
+        }
+        isMerged = true;
     }
 
     /**
@@ -166,8 +249,19 @@ public abstract class MessageDecoder extends WireReader {
         trusted = parent.trusted;
         deep = false;
         iterTag = tag;
-        iterLimit = parent.limit;
-        iterPos = first < 0 ? iterLimit : first;
+        if (first < 0) {
+            iterWalk = null;
+            iterLimit = parent.limit;
+            iterPos = iterLimit;
+        } else {
+            walkFrom(parent, first);
+            iterWalk = walk;
+            iterWalkIndex = walkIndex;
+            iterLimit = limit;
+            iterPos = first;
+        }
+        walk = null;
+        isMerged = false;
         offset = iterPos;
         pos = iterPos;
         limit = iterPos;
@@ -185,9 +279,17 @@ public abstract class MessageDecoder extends WireReader {
         }
         pos = iterPos;
         limit = iterLimit;
-        // Walking the parent's region: unknown groups there nest from the parent's depth.
+        walk = iterWalk;
+        walkIndex = iterWalkIndex;
+        // Walking the parent's content: unknown groups there nest from the parent's depth.
         depth = iterParentDepth;
-        while (pos < limit) {
+        while (true) {
+            if (pos >= limit) {
+                if (!nextRegion()) {
+                    break;
+                }
+                continue;
+            }
             final int tag = readTag();
             if (tag == iterTag) {
                 final int start;
@@ -201,11 +303,15 @@ public abstract class MessageDecoder extends WireReader {
                     start = pos;
                     iterPos = start + length;
                 }
+                iterLimit = limit;
+                iterWalkIndex = walkIndex;
                 wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
                 return true;
             }
             skipField(tag);
         }
+        iterLimit = limit;
+        iterWalkIndex = walkIndex;
         iterPos = limit;
         pos = limit;
         depth = iterParentDepth + 1;
@@ -264,9 +370,15 @@ public abstract class MessageDecoder extends WireReader {
      */
     public final void copyUnknownFieldsTo(final WriteCursor cursor) {
         final int end = limit;
-        pos = offset;
+        walkFrom(this, offset);
         try {
-            while (pos < end) {
+            while (true) {
+                if (pos >= limit) {
+                    if (!nextRegion()) {
+                        break;
+                    }
+                    continue;
+                }
                 final int tagStart = pos;
                 final int tag = readTag();
                 switch (knows(tag)) {
@@ -285,7 +397,9 @@ public abstract class MessageDecoder extends WireReader {
                 }
             }
         } finally {
+            walk = null;
             pos = end;
+            limit = end;
         }
     }
 

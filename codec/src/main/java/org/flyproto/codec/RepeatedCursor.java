@@ -18,6 +18,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     private final int packedTag;
     private final boolean packable;
     private int first;
+    private Regions firstWalk;
+    private int firstWalkIndex;
+    private int firstLimit;
     private int regionLimit;
     private boolean inRun;
 
@@ -48,11 +51,20 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         depth = parent.depth;
         maxDepth = parent.maxDepth;
         trusted = parent.trusted;
-        regionLimit = parent.limit;
-        this.first = first < 0 ? regionLimit : first;
-        pos = this.first;
-        limit = regionLimit;
         inRun = false;
+        if (first < 0) {
+            walk = null;
+            this.first = parent.limit;
+            pos = parent.limit;
+            limit = parent.limit;
+        } else {
+            this.first = first;
+            walkFrom(parent, first);
+        }
+        regionLimit = limit;
+        firstLimit = limit;
+        firstWalk = walk;
+        firstWalkIndex = walkIndex;
         return (C) this;
     }
 
@@ -69,7 +81,15 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
             inRun = false;
             limit = regionLimit;
         }
-        while (pos < limit) {
+        while (true) {
+            if (pos >= limit) {
+                // The end of the message, or of one region of a merged message's content.
+                if (!nextRegion()) {
+                    return false;
+                }
+                regionLimit = limit;
+                continue;
+            }
             final int tag = readTag();
             if (tag == elementTag) {
                 return true;
@@ -85,7 +105,6 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
             }
             skipField(tag);
         }
-        return false;
     }
 
     /**
@@ -97,9 +116,14 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     public final int count() {
         final int savedPos = pos;
         final int savedLimit = limit;
+        final int savedRegionLimit = regionLimit;
         final boolean savedInRun = inRun;
+        final int savedWalkIndex = walkIndex;
         pos = first;
-        limit = regionLimit;
+        walk = firstWalk;
+        walkIndex = firstWalkIndex;
+        limit = firstLimit;
+        regionLimit = limit;
         inRun = false;
         int count = 0;
         while (advance()) {
@@ -109,7 +133,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         }
         pos = savedPos;
         limit = savedLimit;
+        regionLimit = savedRegionLimit;
         inRun = savedInRun;
+        walkIndex = savedWalkIndex;
         return count;
     }
 

@@ -35,8 +35,45 @@ public abstract class WireReader {
     /** Maximum nesting depth, inherited from the root decoder. */
     protected int maxDepth = DEFAULT_MAX_DEPTH;
 
+    /** When the content being walked spans several regions (a merged message): those regions, else null. */
+    Regions walk;
+    /** Index in {@link #walk} of the region being read. */
+    int walkIndex;
+
     /** Subclasses only. */
     protected WireReader() {}
+
+    /**
+     * Moves to the next region of a merged message's content, if there is one.
+     *
+     * @return true if {@code pos} and {@code limit} now bound the next region.
+     */
+    final boolean nextRegion() {
+        final Regions regions = walk;
+        if (regions == null || walkIndex + 1 >= regions.count()) {
+            return false;
+        }
+        walkIndex++;
+        pos = regions.start(walkIndex);
+        limit = regions.end(walkIndex);
+        return true;
+    }
+
+    /**
+     * Starts walking a decoder's content at {@code position}: its single region, or the region of its merged content
+     * holding the position.
+     */
+    final void walkFrom(final MessageDecoder decoder, final int position) {
+        final Regions regions = decoder.mergedRegions();
+        walk = regions;
+        if (regions == null) {
+            limit = decoder.limit;
+        } else {
+            walkIndex = regions.indexOf(position);
+            limit = regions.end(walkIndex);
+        }
+        pos = position;
+    }
 
     /**
      * Reads a tag. Tags longer than 5 bytes, or whose field number is above {@link Tag#MAX_FIELD_NUMBER}, are

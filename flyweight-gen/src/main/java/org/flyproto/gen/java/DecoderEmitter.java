@@ -8,6 +8,7 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
+import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
 import org.flyproto.gen.model.OneofModel;
@@ -285,7 +286,8 @@ final class DecoderEmitter {
         if (chunks.isEmpty()) {
             chunks.add(List.of());
         }
-        final boolean needsTagStart = message.fields().stream().anyMatch(FieldModel::repeated);
+        final boolean needsTagStart =
+                message.fields().stream().anyMatch(field -> field.repeated() || field.kind() == FieldKind.MESSAGE);
         final List<MethodSpec> methods = new ArrayList<>();
         for (int chunk = 0; chunk < chunks.size(); chunk++) {
             final CodeBlock.Builder body = CodeBlock.builder();

@@ -16,7 +16,7 @@ import org.flyproto.gen.model.FieldModel;
  * Emits, per field of a decoder: its storage, its reset, its cases in the scan, and its accessors.
  *
  * <p>Storage names are the field's Java name plus a fixed suffix ({@code Value}, {@code Offset}, {@code Length},
- * {@code First}, {@code View}, {@code Cursor}, {@code Decoder}, {@code Found}); none of these suffixes ends another,
+ * {@code First}, {@code Count}, {@code View}, {@code Cursor}, {@code Decoder}, {@code Found}); none of these suffixes ends another,
  * so two fields can never produce the same storage name.
  */
 final class DecoderFieldEmitter {
@@ -65,6 +65,9 @@ final class DecoderFieldEmitter {
             case MESSAGE -> {
                 type.addField(int.class, name + "Offset", Modifier.PRIVATE);
                 type.addField(int.class, name + "Length", Modifier.PRIVATE);
+                // Occurrences to merge: protobuf reads a repeated singular message as their merge.
+                type.addField(int.class, name + "First", Modifier.PRIVATE);
+                type.addField(int.class, name + "Count", Modifier.PRIVATE);
                 type.addField(childType(field), name + "Decoder", Modifier.PRIVATE);
             }
             default -> type.addField(KindCode.javaType(field.kind()), name + "Value", Modifier.PRIVATE);
@@ -107,6 +110,9 @@ final class DecoderFieldEmitter {
             case STRING, BYTES, MESSAGE -> {
                 body.addStatement("$N = limit", name + "Offset");
                 body.addStatement("$N = 0", name + "Length");
+                if (field.kind() == FieldKind.MESSAGE) {
+                    body.addStatement("$N = 0", name + "Count");
+                }
             }
             default -> body.addStatement("$N = $L", name + "Value", defaultValue(field));
         }
@@ -147,6 +153,15 @@ final class DecoderFieldEmitter {
             }
             case MESSAGE -> {
                 readChildExtent(body, field);
+                if (field.oneof() != null) {
+                    // Another member came in between: earlier occurrences of this one are replaced, not merged.
+                    body.beginControlFlow("if ($N != $L)", caseField(field), field.number())
+                            .addStatement("$N = 0", name + "Count")
+                            .endControlFlow();
+                }
+                body.beginControlFlow("if ($N++ == 0)", name + "Count")
+                        .addStatement("$N = tagStart", name + "First")
+                        .endControlFlow();
                 body.addStatement("$N = start", name + "Offset");
                 body.addStatement("$N = length", name + "Length");
                 validateChild(body, field);
@@ -330,7 +345,8 @@ final class DecoderFieldEmitter {
                 final String child = name + "Decoder";
                 final MethodSpec.Builder method = accessor(field, name, childType(field))
                         .addJavadoc("@return the nested message's decoder (reused), wrapped on it; if absent, wrapped"
-                                + " on nothing, so every field reads as its default.\n")
+                                + " on nothing, so every field reads as its default; if it occurs several times,"
+                                + " wrapped on the merge of the occurrences, as protobuf reads it.\n")
                         .beginControlFlow("if ($N == null)", child)
                         .addStatement("$N = new $T()", child, childType(field))
                         .endControlFlow();
@@ -339,6 +355,10 @@ final class DecoderFieldEmitter {
                             .addStatement("return openChild($N, this, limit, 0)", child)
                             .endControlFlow();
                 }
+                method.beginControlFlow("if ($N > 1)", name + "Count")
+                        .addStatement(
+                                "return openMerged($N, this, $N, $N)", child, name + "First", Constants.tag(field))
+                        .endControlFlow();
                 type.addMethod(method.addStatement("return openChild($N, this, $N, $N)", child, offset, length)
                         .build());
             }

@@ -143,7 +143,7 @@ public final class ModelBuilder {
                 kind == FieldKind.ENUM && field.legacyEnumFieldTreatedAsClosed(),
                 field.getType() == FieldDescriptor.Type.GROUP,
                 field.isRequired(),
-                field.hasDefaultValue() ? defaultValue(field) : null,
+                defaultValue(field),
                 oneof,
                 isMessage && initChecks.needsCheck(field.getMessageType()),
                 field.isMapField() ? mapModel(field.getMessageType()) : null);
@@ -159,8 +159,22 @@ public final class ModelBuilder {
         return message.getOptions().getMapEntry();
     }
 
-    /** The explicit default, in the representation {@link FieldModel#defaultValue()} documents. */
+    /**
+     * The explicit default, in the representation {@link FieldModel#defaultValue()} documents; or, for a singular enum
+     * field without one, its first declared value when that is not 0 (a closed enum's default, as protobuf-java
+     * reads an absent field); else null.
+     */
     private static Object defaultValue(final FieldDescriptor field) {
+        if (field.isRepeated()) {
+            return null;
+        }
+        if (!field.hasDefaultValue()) {
+            if (field.getType() == FieldDescriptor.Type.ENUM) {
+                final int first = field.getEnumType().getValues().get(0).getNumber();
+                return first == 0 ? null : first;
+            }
+            return null;
+        }
         final Object value = field.getDefaultValue();
         if (value instanceof ByteString bytes) {
             return bytes.toByteArray();

@@ -127,7 +127,14 @@ public final class Naming {
             "messageFullName",
             "unpack",
             "beginValue",
-            "endValue");
+            "endValue",
+            "readTag",
+            "readVarint32",
+            "readVarint64",
+            "readBool",
+            "readFixed32",
+            "readFixed64",
+            "readLength");
 
     /** Java package of the pre-generated well-known types (artifact flyproto-wkt). */
     public static final String WELL_KNOWN_PACKAGE = "org.flyproto.wkt";

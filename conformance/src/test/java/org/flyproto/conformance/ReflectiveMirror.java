@@ -1,0 +1,513 @@
+package org.flyproto.conformance;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.EnumValueDescriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import com.google.protobuf.Message;
+import com.google.protobuf.MessageOrBuilder;
+import java.lang.reflect.Array;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.codec.BoolCursor;
+import org.flyproto.codec.BytesCursor;
+import org.flyproto.codec.DoubleCursor;
+import org.flyproto.codec.EnumCursor;
+import org.flyproto.codec.FloatCursor;
+import org.flyproto.codec.IntCursor;
+import org.flyproto.codec.LongCursor;
+import org.flyproto.codec.MessageDecoder;
+import org.flyproto.codec.MessageEncoder;
+import org.flyproto.codec.StringCursor;
+import org.flyproto.gen.GeneratorOptions;
+import org.flyproto.gen.model.Naming;
+import org.flyproto.gen.model.TypeRef;
+
+/**
+ * {@link AllTypesMirror} for any schema: copies a protobuf-java message into flyproto's generated encoder, and reads
+ * every field of flyproto's generated decoder back into a protobuf-java message, through the generated methods found
+ * by reflection.
+ *
+ * <p>Java names come from the generator's own rules ({@link Naming#fieldName}); the generated API per field kind is
+ * the contract this class checks, and a missing method fails naming the signature expected:
+ *
+ * <ul>
+ *   <li>decoder: {@code x()} (with {@code hasX()} when the field has presence), enums {@code xRaw()}, strings a
+ *       {@code Utf8View}, bytes a {@code BytesView}, messages and groups the child decoder; repeated fields a cursor
+ *       ({@code next()}, {@code value()}, enums {@code raw()}) or the child decoder iterated with {@code next()}; a
+ *       oneof {@code oCase()} whose {@code number()} is the member set, 0 for none;
+ *   <li>encoder: {@code x(v)}, enums {@code xRaw(int)}, strings {@code x(CharSequence)}, bytes {@code x(byte[])},
+ *       messages and groups {@code beginX()} … {@code endX()}; repeated expanded {@code addX(v)} ({@code addXRaw(int)},
+ *       messages {@code addX()} … {@code endX()}), repeated packed {@code x(primitive[])} ({@code xRaw(int[])}).
+ * </ul>
+ *
+ * <p>Reading also checks what the decoder returns for an absent field with presence: the field's default, as
+ * protobuf-java's getter returns it (explicit proto2 / editions defaults included).
+ */
+final class ReflectiveMirror {
+    private static final Naming NAMING = new Naming(GeneratorOptions.defaults());
+    private static final Map<Descriptor, List<FieldDescriptor>> FIELDS_BY_NUMBER = new ConcurrentHashMap<>();
+    private static final Map<MethodKey, Method> METHODS = new ConcurrentHashMap<>();
+
+    private ReflectiveMirror() {}
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // generated root classes
+
+    /**
+     * @param type a message type.
+     * @return a new instance of flyproto's encoder for it.
+     */
+    static MessageEncoder newEncoder(final Descriptor type) {
+        final TypeRef ref = NAMING.typeRef(type);
+        return instantiate(ref.javaPackage() + "." + ref.encoderName(), MessageEncoder.class);
+    }
+
+    /**
+     * @param type a message type.
+     * @return a new instance of flyproto's decoder for it.
+     */
+    static MessageDecoder newDecoder(final Descriptor type) {
+        final TypeRef ref = NAMING.typeRef(type);
+        return instantiate(ref.javaPackage() + "." + ref.decoderName(), MessageDecoder.class);
+    }
+
+    /** Calls the root encoder's {@code wrap(MutableDirectBuffer, int)}. */
+    static MessageEncoder wrap(final MessageEncoder encoder, final MutableDirectBuffer buffer, final int offset) {
+        final Method wrap = method(encoder.getClass(), null, "wrap", MutableDirectBuffer.class, int.class);
+        return (MessageEncoder) call(encoder, wrap, buffer, offset);
+    }
+
+    /** Calls the root decoder's {@code wrap} or {@code wrapTrusted(DirectBuffer, int, int)}. */
+    static MessageDecoder wrap(
+            final MessageDecoder decoder,
+            final DirectBuffer buffer,
+            final int offset,
+            final int length,
+            final boolean trusted) {
+        final Method wrap = method(
+                decoder.getClass(), null, trusted ? "wrapTrusted" : "wrap", DirectBuffer.class, int.class, int.class);
+        return (MessageDecoder) call(decoder, wrap, buffer, offset, length);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // protobuf-java message -> flyproto encoder
+
+    /**
+     * Writes every field of {@code message} through {@code encoder}'s setters, in field-number order, so that the
+     * encoder must produce exactly protobuf-java's bytes. Fields without presence are always written (the encoder
+     * must skip their defaults); packed fields are always written too (an empty array must leave no bytes).
+     *
+     * @param message the message to copy.
+     * @param encoder a wrapped encoder of the message's type.
+     */
+    static void write(final MessageOrBuilder message, final MessageEncoder encoder) {
+        for (final FieldDescriptor field : fieldsByNumber(message.getDescriptorForType())) {
+            if (field.isRepeated()) {
+                writeRepeated(message, field, encoder);
+            } else if (!field.hasPresence() || message.hasField(field)) {
+                writeSingular(message.getField(field), field, encoder);
+            }
+        }
+    }
+
+    private static void writeSingular(final Object value, final FieldDescriptor field, final MessageEncoder encoder) {
+        final Class<?> type = encoder.getClass();
+        final String name = Naming.fieldName(field);
+        switch (field.getJavaType()) {
+            case MESSAGE -> {
+                final Object child = call(encoder, method(type, field, "begin" + capitalized(name)));
+                write((Message) value, (MessageEncoder) child);
+                call(encoder, method(type, field, "end" + capitalized(name)));
+            }
+            case ENUM -> call(encoder, method(type, field, name + "Raw", int.class), number(value));
+            case STRING -> call(encoder, method(type, field, name, CharSequence.class), value);
+            case BYTE_STRING ->
+                call(encoder, method(type, field, name, byte[].class), ((ByteString) value).toByteArray());
+            default -> call(encoder, method(type, field, name, primitive(field)), value);
+        }
+    }
+
+    private static void writeRepeated(
+            final MessageOrBuilder message, final FieldDescriptor field, final MessageEncoder encoder) {
+        final Class<?> type = encoder.getClass();
+        final String name = Naming.fieldName(field);
+        final String add = "add" + capitalized(name);
+        // One reflective call for the whole list, not one per element.
+        final List<?> values = (List<?>) message.getField(field);
+        switch (field.getJavaType()) {
+            case MESSAGE -> {
+                final Method begin = method(type, field, add);
+                final Method end = method(type, field, "end" + capitalized(name));
+                for (final Object value : values) {
+                    final Object child = call(encoder, begin);
+                    write((Message) value, (MessageEncoder) child);
+                    call(encoder, end);
+                }
+            }
+            case STRING -> {
+                final Method addString = method(type, field, add, CharSequence.class);
+                for (final Object value : values) {
+                    call(encoder, addString, value);
+                }
+            }
+            case BYTE_STRING -> {
+                final Method addBytes = method(type, field, add, byte[].class);
+                for (final Object value : values) {
+                    call(encoder, addBytes, ((ByteString) value).toByteArray());
+                }
+            }
+            case ENUM -> {
+                if (field.isPacked()) {
+                    final int[] numbers = new int[values.size()];
+                    for (int i = 0; i < numbers.length; i++) {
+                        numbers[i] = number(values.get(i));
+                    }
+                    call(encoder, method(type, field, name + "Raw", int[].class), numbers);
+                } else {
+                    final Method addRaw = method(type, field, add + "Raw", int.class);
+                    for (final Object value : values) {
+                        call(encoder, addRaw, number(value));
+                    }
+                }
+            }
+            default -> {
+                final Class<?> primitive = primitive(field);
+                if (field.isPacked()) {
+                    final Object array = Array.newInstance(primitive, values.size());
+                    for (int i = 0; i < values.size(); i++) {
+                        Array.set(array, i, values.get(i));
+                    }
+                    call(encoder, method(type, field, name, primitive.arrayType()), array);
+                } else {
+                    final Method addValue = method(type, field, add, primitive);
+                    for (final Object value : values) {
+                        call(encoder, addValue, value);
+                    }
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // flyproto decoder -> protobuf-java message
+
+    /**
+     * @param decoder   a wrapped decoder.
+     * @param prototype any message of the decoder's type, e.g. the default instance.
+     * @return every field the decoder reads, as a protobuf-java message (built partially: required fields the
+     *     decoder misses show up in the comparison, not as an exception here).
+     */
+    static Message read(final MessageDecoder decoder, final Message prototype) {
+        return read(decoder, prototype.newBuilderForType());
+    }
+
+    /**
+     * @param decoder a wrapped decoder.
+     * @param builder an empty builder of the decoder's type, filled with every field the decoder reads.
+     * @return the builder's message, built partially.
+     */
+    static Message read(final MessageDecoder decoder, final Message.Builder builder) {
+        fill(decoder, builder);
+        return builder.buildPartial();
+    }
+
+    /**
+     * @param flyweight an encoder or decoder of a message type that has required fields (in itself or below).
+     * @return what its generated {@code isInitialized()} says.
+     */
+    static boolean isInitialized(final Object flyweight) {
+        return (Boolean) call(flyweight, method(flyweight.getClass(), null, "isInitialized"));
+    }
+
+    private static void fill(final MessageDecoder decoder, final Message.Builder builder) {
+        final Descriptor message = builder.getDescriptorForType();
+        for (final FieldDescriptor field : fieldsByNumber(message)) {
+            if (field.isRepeated()) {
+                readRepeated(decoder, field, builder);
+            } else {
+                readSingular(decoder, field, builder);
+            }
+        }
+        for (final OneofDescriptor oneof : message.getRealOneofs()) {
+            checkCase(decoder, oneof);
+        }
+    }
+
+    private static void readSingular(
+            final MessageDecoder decoder, final FieldDescriptor field, final Message.Builder builder) {
+        final boolean present = !field.hasPresence() || has(decoder, field);
+        if (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+            if (present) {
+                final Object child = call(decoder, method(decoder.getClass(), field, Naming.fieldName(field)));
+                final Message.Builder childBuilder = builder.newBuilderForField(field);
+                fill((MessageDecoder) child, childBuilder);
+                builder.setField(field, childBuilder.buildPartial());
+            }
+            return;
+        }
+        if (present) {
+            builder.setField(field, singularValue(decoder, field));
+        } else {
+            checkDefault(decoder, field);
+        }
+    }
+
+    /** An absent field reads as its default, as protobuf-java's getter returns it. */
+    private static void checkDefault(final MessageDecoder decoder, final FieldDescriptor field) {
+        final Object expected;
+        final Object actual;
+        final String accessor;
+        if (field.getJavaType() == FieldDescriptor.JavaType.ENUM) {
+            // Compared as numbers: a closed enum's default need not be 0, and 0 need not be declared.
+            accessor = Naming.fieldName(field) + "Raw";
+            expected = number(field.getDefaultValue());
+            actual = call(decoder, method(decoder.getClass(), field, accessor));
+        } else {
+            accessor = Naming.fieldName(field);
+            expected = field.getDefaultValue();
+            actual = singularValue(decoder, field);
+        }
+        if (!Objects.equals(actual, expected)) {
+            throw new AssertionError(String.format(
+                    "%s is absent: %s returned %s where protobuf-java's default is %s",
+                    field.getFullName(), describe(decoder.getClass(), accessor), actual, expected));
+        }
+    }
+
+    private static Object singularValue(final MessageDecoder decoder, final FieldDescriptor field) {
+        final Class<?> type = decoder.getClass();
+        final String name = Naming.fieldName(field);
+        switch (field.getJavaType()) {
+            case ENUM -> {
+                return enumValue(field, (Integer) call(decoder, method(type, field, name + "Raw")));
+            }
+            case STRING -> {
+                return call(decoder, method(type, field, name)).toString();
+            }
+            case BYTE_STRING -> {
+                return bytes((BytesView) call(decoder, method(type, field, name)));
+            }
+            default -> {
+                return call(decoder, method(type, field, name));
+            }
+        }
+    }
+
+    private static void readRepeated(
+            final MessageDecoder decoder, final FieldDescriptor field, final Message.Builder builder) {
+        final Object cursor = call(decoder, method(decoder.getClass(), field, Naming.fieldName(field)));
+        switch (field.getJavaType()) {
+            case MESSAGE -> {
+                // The child decoder is a reused flyweight: read each element completely before moving on.
+                for (final MessageDecoder child = cursor(cursor, MessageDecoder.class, field); child.next(); ) {
+                    final Message.Builder childBuilder = builder.newBuilderForField(field);
+                    fill(child, childBuilder);
+                    builder.addRepeatedField(field, childBuilder.buildPartial());
+                }
+            }
+            case INT -> {
+                for (final IntCursor c = cursor(cursor, IntCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value());
+                }
+            }
+            case LONG -> {
+                for (final LongCursor c = cursor(cursor, LongCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value());
+                }
+            }
+            case FLOAT -> {
+                for (final FloatCursor c = cursor(cursor, FloatCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value());
+                }
+            }
+            case DOUBLE -> {
+                for (final DoubleCursor c = cursor(cursor, DoubleCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value());
+                }
+            }
+            case BOOLEAN -> {
+                for (final BoolCursor c = cursor(cursor, BoolCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value());
+                }
+            }
+            case ENUM -> {
+                for (final EnumCursor<?> c = cursor(cursor, EnumCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, enumValue(field, c.raw()));
+                }
+            }
+            case STRING -> {
+                for (final StringCursor c = cursor(cursor, StringCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, c.value().toString());
+                }
+            }
+            case BYTE_STRING -> {
+                for (final BytesCursor c = cursor(cursor, BytesCursor.class, field); c.next(); ) {
+                    builder.addRepeatedField(field, bytes(c.value()));
+                }
+            }
+        }
+    }
+
+    /** The oneof's case must name the one member whose {@code hasX()} is true, or be 0 when none is. */
+    private static void checkCase(final MessageDecoder decoder, final OneofDescriptor oneof) {
+        int expected = 0;
+        for (final FieldDescriptor member : oneof.getFields()) {
+            if (has(decoder, member)) {
+                if (expected != 0) {
+                    throw new AssertionError(String.format(
+                            "oneof %s: members %d and %d both report hasX()",
+                            oneof.getFullName(), expected, member.getNumber()));
+                }
+                expected = member.getNumber();
+            }
+        }
+        final String caseName = Naming.oneofName(oneof) + "Case";
+        final Object value = call(decoder, method(decoder.getClass(), null, caseName));
+        if (!(value instanceof Enum<?> constant)) {
+            throw new AssertionError(describe(decoder.getClass(), caseName) + " returned " + value + ", not an enum");
+        }
+        final int actual = (Integer) call(constant, method(constant.getDeclaringClass(), null, "number"));
+        if (actual != expected) {
+            throw new AssertionError(String.format(
+                    "oneof %s: %s is %s (number %d) but the member present is %d",
+                    oneof.getFullName(), describe(decoder.getClass(), caseName), constant, actual, expected));
+        }
+    }
+
+    private static boolean has(final MessageDecoder decoder, final FieldDescriptor field) {
+        return (Boolean) call(decoder, method(decoder.getClass(), field, "has" + capitalized(Naming.fieldName(field))));
+    }
+
+    private static EnumValueDescriptor enumValue(final FieldDescriptor field, final int number) {
+        if (field.legacyEnumFieldTreatedAsClosed()) {
+            final EnumValueDescriptor value = field.getEnumType().findValueByNumber(number);
+            if (value == null) {
+                throw new AssertionError(String.format(
+                        "%s: closed enum %s surfaced the undeclared number %d (protobuf-java keeps it as an unknown"
+                                + " field)",
+                        field.getFullName(), field.getEnumType().getFullName(), number));
+            }
+            return value;
+        }
+        return field.getEnumType().findValueByNumberCreatingIfUnknown(number);
+    }
+
+    private static <C> C cursor(final Object cursor, final Class<C> expected, final FieldDescriptor field) {
+        if (!expected.isInstance(cursor)) {
+            throw new AssertionError(String.format(
+                    "%s: the accessor returned %s, expected a %s",
+                    field.getFullName(),
+                    cursor == null ? "null" : cursor.getClass().getName(),
+                    expected.getName()));
+        }
+        return expected.cast(cursor);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // names and reflection
+
+    static String capitalized(final String name) {
+        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    private static List<FieldDescriptor> fieldsByNumber(final Descriptor message) {
+        return FIELDS_BY_NUMBER.computeIfAbsent(
+                message,
+                m -> m.getFields().stream()
+                        .sorted(Comparator.comparingInt(FieldDescriptor::getNumber))
+                        .toList());
+    }
+
+    private static Class<?> primitive(final FieldDescriptor field) {
+        return switch (field.getJavaType()) {
+            case INT -> int.class;
+            case LONG -> long.class;
+            case FLOAT -> float.class;
+            case DOUBLE -> double.class;
+            case BOOLEAN -> boolean.class;
+            default -> throw new IllegalArgumentException(field.getFullName() + " is not a scalar");
+        };
+    }
+
+    private static int number(final Object enumValue) {
+        return ((EnumValueDescriptor) enumValue).getNumber();
+    }
+
+    private static ByteString bytes(final BytesView view) {
+        return ByteString.copyFrom(view.toByteArray());
+    }
+
+    private static <T> T instantiate(final String className, final Class<T> base) {
+        try {
+            return base.cast(Class.forName(className, true, ReflectiveMirror.class.getClassLoader())
+                    .getConstructor()
+                    .newInstance());
+        } catch (final ReflectiveOperationException e) {
+            throw new AssertionError("cannot instantiate the generated " + className, e);
+        }
+    }
+
+    private record MethodKey(Class<?> type, String name, List<Class<?>> parameters) {}
+
+    /**
+     * @param field the field the method is for, named in the failure; null for methods of no field.
+     * @return the public method, looked up once.
+     * @throws AssertionError naming the expected signature if the generated class has no such method.
+     */
+    private static Method method(
+            final Class<?> type, final FieldDescriptor field, final String name, final Class<?>... parameters) {
+        return METHODS.computeIfAbsent(new MethodKey(type, name, List.of(parameters)), key -> {
+            try {
+                return type.getMethod(name, parameters);
+            } catch (final NoSuchMethodException e) {
+                throw new AssertionError(
+                        String.format(
+                                "%s has no method %s%s",
+                                type.getName(),
+                                describe(type, name, parameters),
+                                field == null
+                                        ? ""
+                                        : " for field " + field.getFullName() + " (" + field.getType() + ")"),
+                        e);
+            }
+        });
+    }
+
+    private static String describe(final Class<?> type, final String name, final Class<?>... parameters) {
+        return type.getSimpleName() + "." + name
+                + Arrays.stream(parameters)
+                        .map(Class::getSimpleName)
+                        .reduce((a, b) -> a + ", " + b)
+                        .map(s -> "(" + s + ")")
+                        .orElse("()");
+    }
+
+    /** Invokes, letting what the generated method throws come out as itself. */
+    private static Object call(final Object target, final Method method, final Object... arguments) {
+        try {
+            return method.invoke(target, arguments);
+        } catch (final InvocationTargetException e) {
+            final Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(cause);
+        } catch (final IllegalAccessException e) {
+            throw new AssertionError("cannot call " + method, e);
+        }
+    }
+}
