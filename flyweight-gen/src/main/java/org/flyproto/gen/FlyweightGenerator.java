@@ -23,7 +23,7 @@ public final class FlyweightGenerator {
      */
     public static List<GeneratedFile> generate(final List<FileDescriptor> files, final GeneratorOptions options)
             throws GeneratorException {
-        final ModelBuilder builder = new ModelBuilder(new Naming(options));
+        final ModelBuilder builder = new ModelBuilder(new Naming(options), files);
         final List<GeneratedFile> generated = new ArrayList<>();
         for (final FileDescriptor file : files) {
             final FileModel model = builder.build(file);

@@ -1,7 +1,6 @@
 package org.flyproto.gen;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.Descriptors.FileDescriptor;
 import java.nio.file.Files;
@@ -11,8 +10,6 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 /** What the generator emits for a schema, and what it refuses. */
 class FlyweightGeneratorTest {
@@ -160,18 +157,22 @@ class FlyweightGeneratorTest {
         assertThat(decoder.split("case TAG_F200 -> \\{", -1)).hasSize(2);
     }
 
-    @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "syntax = \"proto2\"; message M { extensions 10 to 20; } extend M { optional int32 x = 10; } | x uses extensions",
-            })
-    void shouldRefuseWhatItDoesNotSupportYetNamingTheElement(final String proto, final String message) {
-        assertThatThrownBy(() -> generate(proto, GeneratorOptions.defaults()))
-                .isInstanceOf(GeneratorException.class)
-                .hasMessageContaining("schema.proto: ")
-                .hasMessageContaining(message)
-                .hasMessageContaining("not support");
+    @Test
+    void shouldGenerateExtensionsAsFieldsOfTheirExtendee() throws Exception {
+        final Map<String, String> files = generate("""
+                syntax = "proto2";
+                message M { optional int32 a = 1; extensions 10 to 20; }
+                extend M { optional string note = 10; repeated int64 a = 11; }
+                message Holder { extend M { optional Holder holder = 12; } optional int32 x = 1; }
+                """, GeneratorOptions.defaults());
+        assertThat(files.get("flyproto/MDecoder.java"))
+                .contains("public Utf8View note()")
+                .contains("public boolean hasNote()")
+                .contains("Extension note, declared in schema.proto.")
+                // An extension named like a field of the extendee gets a suffix.
+                .contains("public LongCursor aExt()")
+                .contains("public HolderDecoder holder()");
+        assertThat(files.get("flyproto/MEncoder.java")).contains("public MEncoder note(final CharSequence value)");
     }
 
     private Map<String, String> generate(final String proto, final GeneratorOptions options) throws Exception {

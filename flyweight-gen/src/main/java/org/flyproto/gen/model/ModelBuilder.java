@@ -21,7 +21,7 @@ import org.flyproto.gen.GeneratorException;
  * Builds the {@link FileModel} of a .proto file from protobuf-java descriptors, reading every semantic property
  * (presence, packing, UTF-8 validation, enum closedness, delimited encoding, defaults, required) from the resolved
  * descriptors rather than re-deriving it from the syntax, so proto2, proto3 and editions files mean what protobuf-java
- * says; what the generator does not support yet (extensions) is refused with a clear message.
+ * says; extensions declared in the files generated together become fields of their extendee.
  */
 public final class ModelBuilder {
     // Field numbers of FileDescriptorProto, DescriptorProto and EnumDescriptorProto, for source-info paths.
@@ -34,12 +34,38 @@ public final class ModelBuilder {
 
     private final Naming naming;
     private final InitChecks initChecks = new InitChecks();
+    private final Map<String, List<FieldDescriptor>> extensionsByExtendee = new HashMap<>();
 
     /**
      * @param naming the naming rules.
+     * @param files  every file generated in this run: extensions they declare become fields of their extendee's
+     *     flyweights (when the extendee is generated in the same run); other extensions stay unknown fields.
      */
-    public ModelBuilder(final Naming naming) {
+    public ModelBuilder(final Naming naming, final List<FileDescriptor> files) {
         this.naming = naming;
+        for (final FileDescriptor file : files) {
+            for (final FieldDescriptor extension : file.getExtensions()) {
+                addExtension(extension);
+            }
+            for (final Descriptor message : file.getMessageTypes()) {
+                collectExtensions(message);
+            }
+        }
+    }
+
+    private void collectExtensions(final Descriptor message) {
+        for (final FieldDescriptor extension : message.getExtensions()) {
+            addExtension(extension);
+        }
+        for (final Descriptor nested : message.getNestedTypes()) {
+            collectExtensions(nested);
+        }
+    }
+
+    private void addExtension(final FieldDescriptor extension) {
+        extensionsByExtendee
+                .computeIfAbsent(extension.getContainingType().getFullName(), name -> new ArrayList<>())
+                .add(extension);
     }
 
     /**
@@ -49,9 +75,6 @@ public final class ModelBuilder {
      */
     public FileModel build(final FileDescriptor file) throws GeneratorException {
         final Map<List<Integer>, String> comments = comments(file.toProto().getSourceCodeInfo());
-        if (!file.getExtensions().isEmpty()) {
-            throw unsupported(file.getName(), file.getExtensions().get(0).getFullName(), "extensions");
-        }
         final List<MessageModel> messages = new ArrayList<>();
         final List<EnumModel> enums = new ArrayList<>();
         for (int i = 0; i < file.getMessageTypes().size(); i++) {
@@ -70,23 +93,24 @@ public final class ModelBuilder {
             final List<MessageModel> messages,
             final List<EnumModel> enums)
             throws GeneratorException {
-        final String fileName = message.getFile().getName();
-        if (!message.getExtensions().isEmpty()) {
-            throw unsupported(fileName, message.getExtensions().get(0).getFullName(), "extensions");
-        }
         final Map<OneofDescriptor, OneofModel> oneofs = new LinkedHashMap<>();
         for (final OneofDescriptor oneof : message.getRealOneofs()) {
             oneofs.put(oneof, oneofModel(message, oneof));
         }
         final List<FieldDescriptor> sorted = new ArrayList<>(message.getFields());
+        sorted.addAll(extensionsByExtendee.getOrDefault(message.getFullName(), List.of()));
         sorted.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
         final List<FieldModel> fields = new ArrayList<>();
         int presenceBit = 0;
         for (final FieldDescriptor field : sorted) {
             final OneofModel oneof = oneofs.get(field.getRealContainingOneof());
             final boolean bit = !field.isRepeated() && (field.hasPresence() || isMapEntry(message)) && oneof == null;
-            fields.add(fieldModel(
-                    field, bit ? presenceBit++ : -1, comments.getOrDefault(fieldPath(path, field), ""), oneof));
+            final FieldModel model = fieldModel(
+                    field,
+                    bit ? presenceBit++ : -1,
+                    field.isExtension() ? "" : comments.getOrDefault(fieldPath(path, field), ""),
+                    oneof);
+            fields.add(field.isExtension() ? asExtension(model, message, field) : model);
         }
         messages.add(new MessageModel(
                 naming.typeRef(message),
@@ -102,6 +126,40 @@ public final class ModelBuilder {
             addMessage(
                     message.getNestedTypes().get(i), append(path, MESSAGE_NESTED_TYPE, i), comments, messages, enums);
         }
+    }
+
+    /**
+     * An extension as a field of its extendee: named after the extension, with {@code Ext} appended if a field of the
+     * extendee has the same name, and documented as the extension it is.
+     */
+    private static FieldModel asExtension(
+            final FieldModel model, final Descriptor extendee, final FieldDescriptor extension) {
+        boolean clash = false;
+        for (final FieldDescriptor field : extendee.getFields()) {
+            clash |= Naming.fieldName(field).equals(model.javaName());
+        }
+        return new FieldModel(
+                model.protoName(),
+                clash ? model.javaName() + "Ext" : model.javaName(),
+                clash ? model.constantName() + "_EXT" : model.constantName(),
+                model.number(),
+                model.kind(),
+                model.repeated(),
+                model.packed(),
+                model.presence(),
+                model.presenceBit(),
+                model.validateUtf8(),
+                model.messageType(),
+                model.enumType(),
+                "Extension " + extension.getFullName() + ", declared in "
+                        + extension.getFile().getName() + ".",
+                model.closedEnum(),
+                model.delimited(),
+                model.required(),
+                model.defaultValue(),
+                model.oneof(),
+                model.childNeedsInitCheck(),
+                model.map());
     }
 
     private OneofModel oneofModel(final Descriptor message, final OneofDescriptor oneof) {
@@ -254,10 +312,5 @@ public final class ModelBuilder {
         result.add(a);
         result.add(b);
         return List.copyOf(result);
-    }
-
-    private static GeneratorException unsupported(final String file, final String element, final String feature) {
-        return new GeneratorException(
-                file + ": " + element + " uses " + feature + ", which flyproto does not support yet");
     }
 }

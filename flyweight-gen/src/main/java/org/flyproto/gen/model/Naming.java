@@ -22,8 +22,8 @@ import org.flyproto.gen.GeneratorOptions;
  *       runtime ships them.
  *   <li>Types: nested types are flattened by joining the names, {@code Order.Leg} → {@code OrderLeg}; if two types
  *       of a file would get the same name that way, the nested ones are joined with {@code _} instead.
- *   <li>Fields: lowerCamelCase as protobuf-java does it; a name that is a Java keyword or a method of the flyweight
- *       base classes gets a trailing {@code _}.
+ *   <li>Fields: lowerCamelCase as protobuf-java does it (a group after its type's name); a name that is a Java
+ *       keyword or a method of the flyweight base classes gets a trailing {@code _}.
  * </ul>
  */
 public final class Naming {
@@ -223,8 +223,20 @@ public final class Naming {
      * @return its lowerCamel Java name, never reserved.
      */
     public static String fieldName(final FieldDescriptor field) {
-        final String camel = lowerCamel(field.getName());
+        final String camel = lowerCamel(protoJavaName(field));
         return RESERVED.contains(camel) ? camel + "_" : camel;
+    }
+
+    /**
+     * The name protobuf-java derives accessors from: a group's field name is its type name in lower case, so, as in
+     * protobuf-java, a group-like field is named after its type ({@code MyGroup} → {@code myGroup}).
+     */
+    private static String protoJavaName(final FieldDescriptor field) {
+        if (field.getType() == FieldDescriptor.Type.GROUP
+                && field.getName().equals(field.getMessageType().getName().toLowerCase(Locale.ROOT))) {
+            return field.getMessageType().getName();
+        }
+        return field.getName();
     }
 
     /**
