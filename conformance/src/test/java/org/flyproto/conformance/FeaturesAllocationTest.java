@@ -3,8 +3,6 @@ package org.flyproto.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ExtensionRegistry;
-import com.sun.management.ThreadMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -156,20 +154,8 @@ class FeaturesAllocationTest {
     }
 
     private long allocatedBy(final Runnable work) {
-        final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        final long thread = Thread.currentThread().getId();
-        for (int i = 0; i < WARM_UP; i++) {
-            work.run();
-        }
-        long lowest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && lowest > 0; attempt++) {
-            final long before = threads.getThreadAllocatedBytes(thread);
-            for (int i = 0; i < ITERATIONS; i++) {
-                work.run();
-            }
-            lowest = Math.min(lowest, threads.getThreadAllocatedBytes(thread) - before);
-        }
-        assertThat(sink).isNotEqualTo(42);
-        return lowest;
+        final long allocated = AllocationMeter.allocatedBy(work, WARM_UP, ITERATIONS);
+        assertThat(sink).isNotEqualTo(42); // keep the results alive
+        return allocated;
     }
 }

@@ -2,8 +2,6 @@ package org.flyproto.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.management.ThreadMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -104,27 +102,10 @@ class ZeroAllocationTest {
                 .isGreaterThanOrEqualTo((long) ITERATIONS * MIXED.length());
     }
 
-    /**
-     * Bytes allocated by {@value #ITERATIONS} runs of {@code work} after warm-up: the lowest of up to three attempts,
-     * because the JVM itself occasionally allocates a few bytes once on a thread (seen: 48 bytes, once); a real
-     * allocation in the work shows up in every attempt, at least {@value #ITERATIONS} times.
-     */
     private long allocatedBy(final Runnable work) {
-        final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        final long thread = Thread.currentThread().getId();
-        for (int i = 0; i < WARM_UP; i++) {
-            work.run();
-        }
-        long lowest = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 3 && lowest > 0; attempt++) {
-            final long before = threads.getThreadAllocatedBytes(thread);
-            for (int i = 0; i < ITERATIONS; i++) {
-                work.run();
-            }
-            lowest = Math.min(lowest, threads.getThreadAllocatedBytes(thread) - before);
-        }
+        final long allocated = AllocationMeter.allocatedBy(work, WARM_UP, ITERATIONS);
         assertThat(sink).isNotEqualTo(42); // keep the results alive
-        return lowest;
+        return allocated;
     }
 
     private int encode() {
