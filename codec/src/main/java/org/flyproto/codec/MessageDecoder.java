@@ -306,7 +306,16 @@ public abstract class MessageDecoder extends WireReader {
                 iterLimit = limit;
                 iterWalkIndex = walkIndex;
                 wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
-                return true;
+                if (acceptedAsElement()) {
+                    return true;
+                }
+                // A map entry protobuf keeps as an unknown field: go on from after it.
+                pos = iterPos;
+                limit = iterLimit;
+                walk = iterWalk;
+                walkIndex = iterWalkIndex;
+                depth = iterParentDepth;
+                continue;
             }
             skipField(tag);
         }
@@ -360,6 +369,8 @@ public abstract class MessageDecoder extends WireReader {
     protected static final int CLOSED_ENUM_TAG = 2;
     /** {@link #knows(int)}: a closed enum field's packed tag. */
     protected static final int CLOSED_ENUM_PACKED_TAG = 3;
+    /** {@link #knows(int)}: a map field whose values are a closed enum: an entry with an undeclared value is unknown. */
+    protected static final int CLOSED_ENUM_MAP_TAG = 4;
 
     /**
      * Appends, in wire order, every field of this message that protobuf keeps as an unknown field, as it came: fields
@@ -390,6 +401,14 @@ public abstract class MessageDecoder extends WireReader {
                         }
                     }
                     case CLOSED_ENUM_PACKED_TAG -> copyUndeclaredElements(tag, cursor);
+                    case CLOSED_ENUM_MAP_TAG -> {
+                        final int length = readLength();
+                        final int start = pos;
+                        pos += length;
+                        if (!declaresEntry(tag, start, length)) {
+                            cursor.writeRaw(buffer, tagStart, pos - tagStart);
+                        }
+                    }
                     default -> {
                         skipField(tag);
                         cursor.writeRaw(buffer, tagStart, pos - tagStart);
@@ -430,6 +449,29 @@ public abstract class MessageDecoder extends WireReader {
      * @return {@link #UNKNOWN_TAG}, {@link #KNOWN_TAG}, {@link #CLOSED_ENUM_TAG} or {@link #CLOSED_ENUM_PACKED_TAG}.
      */
     protected abstract int knows(int tag);
+
+    /**
+     * Whether the entry at {@code [start, start + length)} of the map field with {@code tag}, whose values are a closed
+     * enum, has a declared value; generated decoders with such maps override it.
+     *
+     * @param tag    the map field's tag.
+     * @param start  index of the entry's first byte.
+     * @param length the entry's length.
+     * @return false if protobuf keeps the entry as an unknown field.
+     */
+    protected boolean declaresEntry(final int tag, final int start, final int length) {
+        return true;
+    }
+
+    /**
+     * False for a map entry whose value is a number its closed enum does not declare: protobuf keeps such an entry as
+     * an unknown field, so map iteration and lookup skip it. True for every other message.
+     *
+     * @return whether this message counts as an element of the repeated field it was read from.
+     */
+    public boolean acceptedAsElement() {
+        return true;
+    }
 
     /**
      * Whether the closed enum of the field with {@code tag} declares {@code number}; generated decoders with closed

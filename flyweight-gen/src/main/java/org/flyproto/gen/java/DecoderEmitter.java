@@ -47,12 +47,27 @@ final class DecoderEmitter {
         for (final FieldModel field : message.fields()) {
             Constants.add(type, field);
         }
-        final DecoderFieldEmitter fields = new DecoderFieldEmitter(self);
+        final DecoderFieldEmitter fields = new DecoderFieldEmitter(self, message.mapEntry());
         for (final FieldModel field : message.fields()) {
             fields.storage(type, field);
         }
         for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
             type.addField(FieldSpec.builder(int.class, presenceWord(word), Modifier.PRIVATE)
+                    .build());
+        }
+        final boolean closedEnumEntry =
+                message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum);
+        if (closedEnumEntry) {
+            type.addField(FieldSpec.builder(boolean.class, "undeclaredValue", Modifier.PRIVATE)
+                    .addJavadoc("True when the value read last is a number its closed enum does not declare.\n")
+                    .build());
+            type.addMethod(MethodSpec.methodBuilder("acceptedAsElement")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(boolean.class)
+                    .addJavadoc("@return false if the value is undeclared: protobuf keeps the whole entry as an unknown"
+                            + " field, so map iteration and lookup skip it.\n")
+                    .addStatement("return !undeclaredValue")
                     .build());
         }
         for (final OneofModel oneof : message.oneofs()) {
@@ -96,6 +111,9 @@ final class DecoderEmitter {
         }
         if (message.fields().stream().anyMatch(FieldModel::closedEnum)) {
             type.addMethod(declares(message));
+        }
+        if (message.fields().stream().anyMatch(DecoderEmitter::closedEnumMap)) {
+            type.addMethod(declaresEntry(message));
         }
         return type.build();
     }
@@ -166,6 +184,9 @@ final class DecoderEmitter {
         for (final OneofModel oneof : message.oneofs()) {
             body.addStatement("$N = 0", oneof.javaName() + "Case");
         }
+        if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
+            body.addStatement("undeclaredValue = false");
+        }
         return MethodSpec.methodBuilder("reset")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
@@ -190,8 +211,7 @@ final class DecoderEmitter {
                 .addParameter(int.class, "tag", Modifier.FINAL);
         final CodeBlock.Builder cases = CodeBlock.builder();
         for (final FieldModel field : message.fields()) {
-            cases.addStatement(
-                    "case $N -> $N", Constants.tag(field), field.closedEnum() ? "CLOSED_ENUM_TAG" : "KNOWN_TAG");
+            cases.addStatement("case $N -> $N", Constants.tag(field), tagKind(field));
             if (field.repeated() && field.kind().isPackable()) {
                 cases.addStatement(
                         "case $N -> $N",
@@ -202,6 +222,46 @@ final class DecoderEmitter {
         return method.addCode("return switch (tag) {\n$>")
                 .addCode(cases.build())
                 .addStatement("default -> UNKNOWN_TAG")
+                .addCode("$<};\n")
+                .build();
+    }
+
+    private static String tagKind(final FieldModel field) {
+        if (field.closedEnum()) {
+            return "CLOSED_ENUM_TAG";
+        }
+        return closedEnumMap(field) ? "CLOSED_ENUM_MAP_TAG" : "KNOWN_TAG";
+    }
+
+    private static boolean closedEnumMap(final FieldModel field) {
+        return field.map() != null && field.map().value().closedEnum();
+    }
+
+    /** For maps with closed enum values: whether an entry's value is declared, read by the map's entry decoder. */
+    private static MethodSpec declaresEntry(final MessageModel message) {
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            if (!closedEnumMap(field)) {
+                continue;
+            }
+            final String child = field.javaName() + "Found";
+            cases.beginControlFlow("case $N ->", Constants.tag(field))
+                    .beginControlFlow("if ($N == null)", child)
+                    .addStatement("$N = new $T()", child, className(field.messageType()))
+                    .endControlFlow()
+                    .addStatement("yield openChild($N, this, start, length).acceptedAsElement()", child)
+                    .endControlFlow();
+        }
+        return MethodSpec.methodBuilder("declaresEntry")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(boolean.class)
+                .addParameter(int.class, "tag", Modifier.FINAL)
+                .addParameter(int.class, "start", Modifier.FINAL)
+                .addParameter(int.class, "length", Modifier.FINAL)
+                .addCode("return switch (tag) {\n$>")
+                .addCode(cases.build())
+                .addStatement("default -> true")
                 .addCode("$<};\n")
                 .build();
     }

@@ -27,7 +27,10 @@ final class DecoderFieldEmitter {
 
     private final ClassName self;
 
-    DecoderFieldEmitter(final ClassName self) {
+    private final boolean mapEntry;
+
+    DecoderFieldEmitter(final ClassName self, final boolean mapEntry) {
+        this.mapEntry = mapEntry;
         this.self = self;
     }
 
@@ -171,6 +174,10 @@ final class DecoderFieldEmitter {
                 if (field.closedEnum()) {
                     // protobuf keeps an unknown number of a closed enum as an unknown field, not as the value.
                     body.addStatement("final int value = readVarint32()");
+                    if (mapEntry) {
+                        // protobuf keeps a whole map entry with an undeclared value as an unknown field.
+                        body.addStatement("undeclaredValue = !$T.isKnown(value)", enumType(field));
+                    }
                     body.beginControlFlow("if ($T.isKnown(value))", enumType(field));
                     body.addStatement("$N = value", name + "Value");
                     markPresent(body, field);

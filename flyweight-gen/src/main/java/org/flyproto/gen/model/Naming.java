@@ -134,7 +134,9 @@ public final class Naming {
             "readBool",
             "readFixed32",
             "readFixed64",
-            "readLength");
+            "readLength",
+            "acceptedAsElement",
+            "declaresEntry");
 
     /** Java package of the pre-generated well-known types (artifact flyproto-wkt). */
     public static final String WELL_KNOWN_PACKAGE = "org.flyproto.wkt";
