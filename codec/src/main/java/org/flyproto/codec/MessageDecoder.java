@@ -525,6 +525,20 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     /**
+     * Checks the UTF-8 of a string occurrence that a later occurrence of the same field replaces: protobuf-java
+     * rejects the message for it even though the value read is the later one. Called by validating scans.
+     *
+     * @param offset index of the replaced string's first byte.
+     * @param length its length in bytes.
+     */
+    protected final void checkReplacedUtf8(final int offset, final int length) {
+        final int bad = Utf8.invalidIndex(buffer, offset, length);
+        if (bad >= 0) {
+            throw new ProtoDecodeException("invalid UTF-8", bad);
+        }
+    }
+
+    /**
      * Wraps {@code view} on a bytes field's content.
      *
      * @param view   the view to wrap.

@@ -1,7 +1,5 @@
 package org.flyproto.conformance;
 
-import com.google.protobuf.ByteString;
-import java.util.SplittableRandom;
 import org.flyproto.conformance.proto3.AllTypes;
 import org.flyproto.conformance.proto3.Leaf;
 
@@ -10,76 +8,11 @@ import org.flyproto.conformance.proto3.Leaf;
  * range (0, ±1, varint size boundaries, MIN/MAX, -0.0, NaN, infinities) and half uniformly; strings mixing every UTF-8
  * length class, occasionally long enough for multi-byte length prefixes; nesting and recursion up to a depth.
  */
-final class RandomMessages {
-    private static final int[] INT_EDGES = {
-        0,
-        1,
-        -1,
-        127,
-        128,
-        16383,
-        16384,
-        (1 << 21) - 1,
-        1 << 21,
-        (1 << 28) - 1,
-        1 << 28,
-        Integer.MAX_VALUE,
-        Integer.MIN_VALUE,
-        -128,
-        -129
-    };
-    private static final long[] LONG_EDGES = {
-        0,
-        1,
-        -1,
-        127,
-        128,
-        16383,
-        16384,
-        1L << 21,
-        1L << 28,
-        1L << 35,
-        (1L << 35) - 1,
-        1L << 42,
-        1L << 49,
-        1L << 56,
-        (1L << 63) - 1,
-        Long.MAX_VALUE,
-        Long.MIN_VALUE,
-        Integer.MAX_VALUE,
-        Integer.MIN_VALUE,
-        0xFFFFFFFFL
-    };
-    private static final float[] FLOAT_EDGES = {
-        0f,
-        -0f,
-        1f,
-        -1f,
-        Float.NaN,
-        Float.POSITIVE_INFINITY,
-        Float.NEGATIVE_INFINITY,
-        Float.MIN_VALUE,
-        Float.MAX_VALUE,
-        Float.MIN_NORMAL
-    };
-    private static final double[] DOUBLE_EDGES = {
-        0d,
-        -0d,
-        1d,
-        -1d,
-        Double.NaN,
-        Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY,
-        Double.MIN_VALUE,
-        Double.MAX_VALUE,
-        Double.MIN_NORMAL
-    };
+final class RandomMessages extends RandomValues {
     private static final int[] COLORS = {0, 1, 2, 1000000, -1, 7, 12345, Integer.MIN_VALUE};
 
-    private final SplittableRandom random;
-
     RandomMessages(final long seed) {
-        this.random = new SplittableRandom(seed);
+        super(seed);
     }
 
     AllTypes allTypes(final int depth) {
@@ -184,66 +117,7 @@ final class RandomMessages {
         return b.build();
     }
 
-    private boolean maybe() {
-        return random.nextBoolean();
-    }
-
-    private int count() {
-        final int roll = random.nextInt(10);
-        return roll < 4 ? 0 : roll < 8 ? random.nextInt(1, 4) : random.nextInt(4, 70);
-    }
-
-    int anInt() {
-        return random.nextBoolean() ? INT_EDGES[random.nextInt(INT_EDGES.length)] : random.nextInt();
-    }
-
-    long aLong() {
-        if (random.nextBoolean()) {
-            return LONG_EDGES[random.nextInt(LONG_EDGES.length)];
-        }
-        // Spread over every varint length, not only the 10-byte values a uniform long gives.
-        return random.nextLong() >>> random.nextInt(64);
-    }
-
-    private float aFloat() {
-        return random.nextBoolean()
-                ? FLOAT_EDGES[random.nextInt(FLOAT_EDGES.length)]
-                : (float) random.nextDouble(-1e6, 1e6);
-    }
-
-    private double aDouble() {
-        return random.nextBoolean()
-                ? DOUBLE_EDGES[random.nextInt(DOUBLE_EDGES.length)]
-                : random.nextDouble(-1e300, 1e300);
-    }
-
     private int aColor() {
         return COLORS[random.nextInt(COLORS.length)];
-    }
-
-    String aString() {
-        final int roll = random.nextInt(20);
-        final int length = roll < 2
-                ? 0
-                : roll < 16 ? random.nextInt(1, 40) : roll < 19 ? random.nextInt(40, 300) : random.nextInt(5000, 20000);
-        final StringBuilder s = new StringBuilder(length);
-        final int alphabet = random.nextInt(5);
-        for (int i = 0; i < length; i++) {
-            final int kind = alphabet == 0 ? 0 : random.nextInt(alphabet + 1);
-            switch (kind) {
-                case 0, 1 -> s.append((char) random.nextInt(0x20, 0x7F));
-                case 2 -> s.append((char) random.nextInt(0x80, 0x800));
-                case 3 -> s.append((char) random.nextInt(0x800, 0xD800));
-                default -> s.appendCodePoint(random.nextInt(0x10000, 0x110000));
-            }
-        }
-        return s.toString();
-    }
-
-    ByteString someBytes() {
-        final int roll = random.nextInt(20);
-        final byte[] bytes = new byte[roll < 2 ? 0 : roll < 18 ? random.nextInt(1, 64) : random.nextInt(128, 20000)];
-        random.nextBytes(bytes);
-        return ByteString.copyFrom(bytes);
     }
 }

@@ -149,6 +149,12 @@ final class DecoderFieldEmitter {
         body.add("case $N -> {\n$>", tag);
         switch (field.kind()) {
             case STRING, BYTES -> {
+                if (field.kind() == FieldKind.STRING && field.validateUtf8() && field.oneof() == null) {
+                    // The occurrence this one replaces is never read, but protobuf-java rejects its bad UTF-8.
+                    body.beginControlFlow("if (deep && $N != limit)", name + "Offset")
+                            .addStatement("checkReplacedUtf8($N, $N)", name + "Offset", name + "Length")
+                            .endControlFlow();
+                }
                 body.addStatement("$N = readLength()", name + "Length");
                 body.addStatement("$N = pos", name + "Offset");
                 body.addStatement("pos += $N", name + "Length");

@@ -136,7 +136,8 @@ public final class Naming {
             "readFixed64",
             "readLength",
             "acceptedAsElement",
-            "declaresEntry");
+            "declaresEntry",
+            "checkReplacedUtf8");
 
     /** Java package of the pre-generated well-known types (artifact flyproto-wkt). */
     public static final String WELL_KNOWN_PACKAGE = "org.flyproto.wkt";
