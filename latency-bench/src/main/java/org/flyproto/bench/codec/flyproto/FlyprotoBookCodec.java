@@ -1,0 +1,68 @@
+package org.flyproto.bench.codec.flyproto;
+
+import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.fixture.BookData;
+import org.flyproto.bench.fixture.LevelData;
+import org.flyproto.bench.proto.flyproto.BookUpdateDecoder;
+import org.flyproto.bench.proto.flyproto.BookUpdateEncoder;
+import org.flyproto.bench.proto.flyproto.LevelUpdateDecoder;
+
+/** flyproto's codec of {@code BookUpdate}. */
+final class FlyprotoBookCodec extends FlyprotoCodec {
+    private final BookData data;
+    private final BookUpdateEncoder encoder = new BookUpdateEncoder();
+    private final BookUpdateDecoder decoder = new BookUpdateDecoder();
+
+    FlyprotoBookCodec(final BookData data, final int capacity) {
+        super(capacity);
+        this.data = data;
+    }
+
+    @Override
+    public int encode() {
+        final BookData book = data;
+        final BookUpdateEncoder encoder = this.encoder
+                .wrap(outBuffer, 0)
+                .instrumentId(book.instrumentId())
+                .sequence(book.sequence())
+                .exchangeTime(book.exchangeTime())
+                .receiveTime(book.receiveTime());
+        for (final LevelData level : book.levels()) {
+            encoder.addLevels()
+                    .sideRaw(level.side())
+                    .actionRaw(level.action())
+                    .depth_(level.depth())
+                    .price(level.price())
+                    .quantity(level.quantity())
+                    .orderCount(level.orderCount());
+            encoder.endLevels();
+        }
+        return encoder.lastInPacket(book.lastInPacket()).encodedLength();
+    }
+
+    @Override
+    public void decode(final Sink sink) {
+        read(decoder.wrap(inBuffer, 0, inLength), sink);
+    }
+
+    @Override
+    public void decodeTrusted(final Sink sink) {
+        read(decoder.wrapTrusted(inBuffer, 0, inLength), sink);
+    }
+
+    private static void read(final BookUpdateDecoder book, final Sink sink) {
+        sink.longValue(book.instrumentId());
+        sink.longValue(book.sequence());
+        sink.longValue(book.exchangeTime());
+        sink.longValue(book.receiveTime());
+        for (final LevelUpdateDecoder level = book.levels(); level.next(); ) {
+            sink.longValue(level.sideRaw());
+            sink.longValue(level.actionRaw());
+            sink.longValue(level.depth_());
+            sink.longValue(level.price());
+            sink.longValue(level.quantity());
+            sink.longValue(level.orderCount());
+        }
+        sink.boolValue(book.lastInPacket());
+    }
+}

@@ -1,0 +1,101 @@
+package org.flyproto.bench.codec.quickbuf;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.flyproto.bench.codec.AbstractCodec;
+import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.fixture.Fixture;
+import us.hebi.quickbuf.ProtoMessage;
+import us.hebi.quickbuf.ProtoSink;
+import us.hebi.quickbuf.ProtoSource;
+import us.hebi.quickbuf.Utf8String;
+
+/**
+ * A QuickBuffers codec of one message type.
+ *
+ * @param <M> the generated message class.
+ */
+public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractCodec {
+    private final ProtoSink protoSink = ProtoSink.newArraySink();
+    private final ProtoSource protoSource = ProtoSource.newArraySource();
+    private final M encoded;
+    private final M decoded;
+    private final StringBuilder chars = new StringBuilder(64);
+
+    /**
+     * @param capacity size of the output array.
+     * @param encoded the message reused for encoding.
+     * @param decoded the message reused for decoding.
+     */
+    protected QuickbufCodec(final int capacity, final M encoded, final M decoded) {
+        super(capacity);
+        this.encoded = encoded;
+        this.decoded = decoded;
+    }
+
+    /**
+     * Creates the codec of a fixture.
+     *
+     * @param fixture the fixture.
+     * @return its codec.
+     */
+    public static QuickbufCodec<?> of(final Fixture fixture) {
+        return switch (fixture.kind()) {
+            case PERSON -> new QuickbufPersonCodec(fixture.person(), fixture.bufferCapacity());
+            case ORDER -> new QuickbufOrderCodec(fixture.order(), fixture.bufferCapacity());
+            case BOOK -> new QuickbufBookCodec(fixture.book(), fixture.bufferCapacity());
+            case TELEMETRY -> new QuickbufTelemetryCodec(fixture.telemetry(), fixture.bufferCapacity());
+        };
+    }
+
+    /** Clear, set every field, compute the size (QuickBuffers requires it before writing), write. */
+    @Override
+    public final int encode() {
+        final M message = encoded;
+        fill(message.clearQuick());
+        message.getSerializedSize();
+        final ProtoSink sink = protoSink.setOutput(out);
+        try {
+            message.writeTo(sink);
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return sink.getTotalBytesWritten();
+    }
+
+    @Override
+    public final void decode(final Sink sink) {
+        final M message = decoded;
+        try {
+            message.clearQuick().mergeFrom(protoSource.setInput(in, 0, inLength));
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        read(message, sink);
+    }
+
+    /**
+     * Sets every field of the fixture on a cleared message.
+     *
+     * @param message the message.
+     */
+    protected abstract void fill(M message);
+
+    /**
+     * Reads every field of a parsed message.
+     *
+     * @param message the message.
+     * @param sink receives every value read.
+     */
+    protected abstract void read(M message, Sink sink);
+
+    /**
+     * Reads a string without allocating, the way QuickBuffers offers.
+     *
+     * @param text the field's storage.
+     * @param sink receives the text.
+     */
+    protected final void text(final Utf8String text, final Sink sink) {
+        sink.text(text.getChars(chars));
+    }
+}

@@ -1,0 +1,79 @@
+package org.flyproto.bench.jmh;
+
+import java.util.concurrent.TimeUnit;
+import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Library;
+import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.codec.flyproto.FlyprotoCodec;
+import org.flyproto.bench.fixture.Fixture;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * flyproto: encode (wrap, every setter, nested messages backpatched), validating decode ({@code wrap}) and trusted
+ * decode ({@code wrapTrusted}), each reading every field; with Agrona's bounds checks on and off.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+        value = 2,
+        jvmArgsPrepend = {"--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xms1g", "-Xmx1g"})
+@State(Scope.Thread)
+public class FlyprotoBenchmark {
+    /** The fixture. */
+    @Param
+    public Fixture fixture;
+
+    /** Agrona's bounds checks: {@code on} or {@code off}. */
+    @Param({BoundsChecks.ON, BoundsChecks.OFF})
+    public String boundsChecks;
+
+    private FlyprotoCodec codec;
+    private Sink sink;
+
+    /**
+     * Checks every library on the fixture, then prepares the codec.
+     *
+     * @param blackhole JMH's sink.
+     */
+    @Setup(Level.Trial)
+    public void setUp(final Blackhole blackhole) {
+        BoundsChecks.apply(boundsChecks);
+        CrossCheck.verify(fixture);
+        codec = (FlyprotoCodec) Library.FLYPROTO.codec(fixture);
+        sink = new BlackholeSink(blackhole);
+    }
+
+    /**
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int encode() {
+        return codec.encode();
+    }
+
+    /** Validating decode, every field read. */
+    @Benchmark
+    public void decode() {
+        codec.decode(sink);
+    }
+
+    /** Trusted decode, every field read. */
+    @Benchmark
+    public void decodeTrusted() {
+        codec.decodeTrusted(sink);
+    }
+}
