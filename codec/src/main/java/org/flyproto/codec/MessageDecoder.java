@@ -1,7 +1,6 @@
 package org.flyproto.codec;
 
 import org.agrona.DirectBuffer;
-import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
@@ -56,14 +55,18 @@ public abstract class MessageDecoder extends WireReader {
      */
     protected final void wrapRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
+        checkRegion(buffer, offset, length);
+        iterTag = 0;
+        wrapAt(buffer, offset, length, 0, trusted, !trusted);
+    }
+
+    private static void checkRegion(final DirectBuffer buffer, final int offset, final int length) {
         if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
             throw new ProtoDecodeException(
                     "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
                             + buffer.capacity(),
                     offset);
         }
-        iterTag = 0;
-        wrapAt(buffer, offset, length, 0, trusted, !trusted);
     }
 
     /**
@@ -77,17 +80,14 @@ public abstract class MessageDecoder extends WireReader {
      */
     protected final void wrapDelimitedRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
-        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
-            throw new ProtoDecodeException(
-                    "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
-                            + buffer.capacity(),
-                    offset);
-        }
+        checkRegion(buffer, offset, length);
         this.buffer = buffer;
         pos = offset;
         limit = offset + length;
+        // readLength keeps the message inside the checked region: no second region check.
         final int messageLength = readLength();
-        wrapRoot(buffer, pos, messageLength, trusted);
+        iterTag = 0;
+        wrapAt(buffer, pos, messageLength, 0, trusted, !trusted);
     }
 
     private void wrapAt(
@@ -516,37 +516,8 @@ public abstract class MessageDecoder extends WireReader {
      */
     protected final Utf8View utf8(final Utf8View view, final int offset, final int length) {
         if (!trusted) {
-            final int bad = Utf8.invalidIndex(buffer, offset, length);
-            if (bad >= 0) {
-                throw new ProtoDecodeException("invalid UTF-8", bad);
-            }
+            checkUtf8(offset, length);
         }
-        return view.wrap(buffer, offset, length);
-    }
-
-    /**
-     * Checks the UTF-8 of a string occurrence that a later occurrence of the same field replaces: protobuf-java
-     * rejects the message for it even though the value read is the later one. Called by validating scans.
-     *
-     * @param offset index of the replaced string's first byte.
-     * @param length its length in bytes.
-     */
-    protected final void checkReplacedUtf8(final int offset, final int length) {
-        final int bad = Utf8.invalidIndex(buffer, offset, length);
-        if (bad >= 0) {
-            throw new ProtoDecodeException("invalid UTF-8", bad);
-        }
-    }
-
-    /**
-     * Wraps {@code view} on a bytes field's content.
-     *
-     * @param view   the view to wrap.
-     * @param offset index of the first byte.
-     * @param length the length.
-     * @return the view.
-     */
-    protected final BytesView bytes(final BytesView view, final int offset, final int length) {
         return view.wrap(buffer, offset, length);
     }
 
@@ -559,10 +530,7 @@ public abstract class MessageDecoder extends WireReader {
      */
     protected final String utf8AsString(final int offset, final int length) {
         if (!trusted) {
-            final int bad = Utf8.invalidIndex(buffer, offset, length);
-            if (bad >= 0) {
-                throw new ProtoDecodeException("invalid UTF-8", bad);
-            }
+            checkUtf8(offset, length);
         }
         return Utf8.toString(buffer, offset, length);
     }

@@ -1,6 +1,5 @@
 package org.flyproto.codec;
 
-import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
 
@@ -36,10 +35,7 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
         final int start = pos;
         pos += length;
         if (validateUtf8 && !trusted) {
-            final int bad = Utf8.invalidIndex(buffer, start, length);
-            if (bad >= 0) {
-                throw new ProtoDecodeException("invalid UTF-8", bad);
-            }
+            checkUtf8(start, length);
         }
         view.wrap(buffer, start, length);
         return true;

@@ -3,6 +3,7 @@ package org.flyproto.codec;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.Tag;
+import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Varint;
 import org.flyproto.buffers.WireType;
 
@@ -274,6 +275,20 @@ public abstract class WireReader {
             throw new ProtoDecodeException(reason, pos);
         }
         pos += count;
+    }
+
+    /**
+     * Checks that {@code [offset, offset + length)} is valid UTF-8.
+     *
+     * @param offset index of the string's first byte.
+     * @param length its length in bytes.
+     * @throws ProtoDecodeException at the first invalid byte.
+     */
+    protected final void checkUtf8(final int offset, final int length) {
+        final int bad = Utf8.invalidIndex(buffer, offset, length);
+        if (bad >= 0) {
+            throw new ProtoDecodeException("invalid UTF-8", bad);
+        }
     }
 
     /**

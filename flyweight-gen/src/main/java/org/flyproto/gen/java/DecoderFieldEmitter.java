@@ -152,7 +152,7 @@ final class DecoderFieldEmitter {
                 if (field.kind() == FieldKind.STRING && field.validateUtf8() && field.oneof() == null) {
                     // The occurrence this one replaces is never read, but protobuf-java rejects its bad UTF-8.
                     body.beginControlFlow("if (deep && $N != limit)", name + "Offset")
-                            .addStatement("checkReplacedUtf8($N, $N)", name + "Offset", name + "Length")
+                            .addStatement("checkUtf8($N, $N)", name + "Offset", name + "Length")
                             .endControlFlow();
                 }
                 body.addStatement("$N = readLength()", name + "Length");

@@ -137,7 +137,7 @@ public final class Naming {
             "readLength",
             "acceptedAsElement",
             "declaresEntry",
-            "checkReplacedUtf8");
+            "checkUtf8");
 
     /** Java package of the pre-generated well-known types (artifact flyproto-wkt). */
     public static final String WELL_KNOWN_PACKAGE = "org.flyproto.wkt";
