@@ -63,6 +63,11 @@ public final class ModelBuilder {
     }
 
     private void addExtension(final FieldDescriptor extension) {
+        if (extension.getContainingType().getOptions().getMessageSetWireFormat()) {
+            // A message-set extension travels inside an item group (field 1), never under its own number: the items
+            // stay unknown fields of the message set, read and copied through byte for byte.
+            return;
+        }
         extensionsByExtendee
                 .computeIfAbsent(extension.getContainingType().getFullName(), name -> new ArrayList<>())
                 .add(extension);
@@ -110,7 +115,7 @@ public final class ModelBuilder {
                     bit ? presenceBit++ : -1,
                     field.isExtension() ? "" : comments.getOrDefault(fieldPath(path, field), ""),
                     oneof);
-            fields.add(field.isExtension() ? asExtension(model, message, field) : model);
+            fields.add(field.isExtension() ? asExtension(model, message, field, sorted) : model);
         }
         messages.add(new MessageModel(
                 naming.typeRef(message),
@@ -129,19 +134,38 @@ public final class ModelBuilder {
     }
 
     /**
-     * An extension as a field of its extendee: named after the extension, with {@code Ext} appended if a field of the
-     * extendee has the same name, and documented as the extension it is.
+     * An extension as a field of its extendee: named after the extension, prefixed with the message it is declared in
+     * if another extension of the extendee has the same name, with {@code Ext} appended if a field of the extendee has
+     * the same name, and documented as the extension it is.
      */
     private static FieldModel asExtension(
-            final FieldModel model, final Descriptor extendee, final FieldDescriptor extension) {
+            final FieldModel model,
+            final Descriptor extendee,
+            final FieldDescriptor extension,
+            final List<FieldDescriptor> allFields) {
+        String javaName = model.javaName();
+        String constantName = model.constantName();
+        final Descriptor scope = extension.getExtensionScope();
+        for (final FieldDescriptor other : allFields) {
+            if (other != extension && other.isExtension() && other.getName().equals(extension.getName())) {
+                if (scope != null) {
+                    javaName = Character.toLowerCase(scope.getName().charAt(0))
+                            + scope.getName().substring(1)
+                            + Character.toUpperCase(javaName.charAt(0))
+                            + javaName.substring(1);
+                    constantName = Naming.upperSnake(scope.getName()) + "_" + constantName;
+                }
+                break;
+            }
+        }
         boolean clash = false;
         for (final FieldDescriptor field : extendee.getFields()) {
-            clash |= Naming.fieldName(field).equals(model.javaName());
+            clash |= Naming.fieldName(field).equals(javaName);
         }
         return new FieldModel(
                 model.protoName(),
-                clash ? model.javaName() + "Ext" : model.javaName(),
-                clash ? model.constantName() + "_EXT" : model.constantName(),
+                clash ? javaName + "Ext" : javaName,
+                clash ? constantName + "_EXT" : constantName,
                 model.number(),
                 model.kind(),
                 model.repeated(),

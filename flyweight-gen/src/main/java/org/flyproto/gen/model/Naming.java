@@ -250,6 +250,19 @@ public final class Naming {
         return field.getName().toUpperCase(Locale.ROOT);
     }
 
+    /** UPPER_SNAKE of a CamelCase name: {@code MessageSetExtension1} → {@code MESSAGE_SET_EXTENSION1}. */
+    static String upperSnake(final String name) {
+        final StringBuilder out = new StringBuilder(name.length() + 8);
+        for (int i = 0; i < name.length(); i++) {
+            final char c = name.charAt(i);
+            if (i > 0 && Character.isUpperCase(c) && !Character.isUpperCase(name.charAt(i - 1))) {
+                out.append('_');
+            }
+            out.append(Character.toUpperCase(c));
+        }
+        return out.toString();
+    }
+
     /** lowerCamel as protobuf-java: drop underscores, upper-case the letter after one, and after a digit. */
     static String lowerCamel(final String name) {
         final StringBuilder out = new StringBuilder(name.length());

@@ -1,0 +1,555 @@
+package org.flyproto.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.flyproto.conformance.HostileBytes.hex;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.ExtensionRegistry;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.WireFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.flyproto.conformance.messages.edition2023.TestMessagesEdition2023;
+import org.flyproto.conformance.messages.edition2023.TestMessagesEdition2023.TestAllTypesEdition2023;
+import org.flyproto.conformance.messages.editions.proto2.TestMessagesProto2Editions;
+import org.flyproto.conformance.messages.editions.proto3.TestMessagesProto3Editions;
+import org.flyproto.conformance.messages.proto2.TestMessagesProto2;
+import org.flyproto.conformance.messages.proto2.TestMessagesProto2.TestAllRequiredTypesProto2;
+import org.flyproto.conformance.messages.proto2.TestMessagesProto2.TestAllTypesProto2;
+import org.flyproto.conformance.messages.proto3.TestMessagesProto3;
+import org.flyproto.conformance.messages.proto3.TestMessagesProto3.TestAllTypesProto3;
+import org.flyproto.conformance.protocol.Conformance.ConformanceRequest;
+import org.flyproto.conformance.protocol.Conformance.ConformanceResponse;
+import org.flyproto.conformance.protocol.Conformance.FailureSet;
+import org.flyproto.conformance.protocol.Conformance.TestCategory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Plays protobuf's conformance runner against {@link ConformanceTestee}, started as its own JVM and spoken to over its
+ * stdin and stdout exactly as {@code conformance_test_runner} does (4-byte little-endian length, then the message).
+ * Requests and the expected results come from protobuf-java: for every payload, the expected answer is protobuf-java's
+ * verdict on the same bytes — a parse error where it rejects them, otherwise a binary payload that protobuf-java parses
+ * to a message equal to its own parse of the input (and, for canonical input, the very same bytes). Where the
+ * official suite is stricter than protobuf-java (tags longer than 5 bytes, field numbers above 2^29-1, unknown fields
+ * keeping their order across wire types) the suite's expectation is checked instead.
+ */
+class ConformanceHarnessTest {
+    private static final long SEED = 0xC0F0_2026L;
+    private static final int RANDOM_MESSAGES = 40;
+    private static Testee testee;
+
+    /** The message types the runner sends, with protobuf-java's classes for them. */
+    enum Type {
+        PROTO3(TestAllTypesProto3.getDefaultInstance(), TestMessagesProto3::registerAllExtensions, true, 501),
+        PROTO2(TestAllTypesProto2.getDefaultInstance(), TestMessagesProto2::registerAllExtensions, false, 1000),
+        EDITIONS_PROTO3(
+                org.flyproto.conformance.messages.editions.proto3.TestMessagesProto3Editions.TestAllTypesProto3
+                        .getDefaultInstance(),
+                TestMessagesProto3Editions::registerAllExtensions,
+                true,
+                501),
+        EDITIONS_PROTO2(
+                org.flyproto.conformance.messages.editions.proto2.TestMessagesProto2Editions.TestAllTypesProto2
+                        .getDefaultInstance(),
+                TestMessagesProto2Editions::registerAllExtensions,
+                false,
+                1000),
+        EDITION2023(
+                TestAllTypesEdition2023.getDefaultInstance(),
+                TestMessagesEdition2023::registerAllExtensions,
+                true,
+                1000);
+
+        final Message prototype;
+        final ExtensionRegistry registry = ExtensionRegistry.newInstance();
+        /** Whether the schema validates the UTF-8 of {@code optional_string}. */
+        final boolean validatesUtf8;
+        /** A field number the schema does not declare. */
+        final int unknownNumber;
+
+        Type(
+                final Message prototype,
+                final java.util.function.Consumer<ExtensionRegistry> extensions,
+                final boolean validatesUtf8,
+                final int unknownNumber) {
+            this.prototype = prototype;
+            extensions.accept(registry);
+            this.validatesUtf8 = validatesUtf8;
+            this.unknownNumber = unknownNumber;
+        }
+
+        String fullName() {
+            return prototype.getDescriptorForType().getFullName();
+        }
+
+        int number(final String field) {
+            return prototype.getDescriptorForType().findFieldByName(field).getNumber();
+        }
+
+        Message parse(final byte[] bytes) throws InvalidProtocolBufferException {
+            return prototype.getParserForType().parseFrom(bytes, registry);
+        }
+    }
+
+    @BeforeAll
+    static void startTestee() throws IOException {
+        testee = new Testee();
+    }
+
+    @AfterAll
+    static void stopTestee() throws Exception {
+        testee.close();
+    }
+
+    @Test
+    void shouldAnswerTheFailureSetRequestWithAnEmptyList() throws Exception {
+        final ConformanceResponse response = testee.send(ConformanceRequest.newBuilder()
+                .setMessageType("conformance.FailureSet")
+                .setProtobufPayload(ByteString.EMPTY)
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .build());
+
+        assertThat(response.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        assertThat(FailureSet.parseFrom(response.getProtobufPayload()).getTestCount())
+                .isZero();
+    }
+
+    @Test
+    void shouldSkipWhatIsNotTheBinaryFormat() throws Exception {
+        final String name = Type.PROTO3.fullName();
+        final byte[] payload =
+                TestAllTypesProto3.newBuilder().setOptionalInt32(1).build().toByteArray();
+        final List<ConformanceRequest> requests = List.of(
+                ConformanceRequest.newBuilder()
+                        .setMessageType(name)
+                        .setJsonPayload("{\"optionalInt32\": 1}")
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                        .setTestCategory(TestCategory.JSON_TEST)
+                        .build(),
+                ConformanceRequest.newBuilder()
+                        .setMessageType(name)
+                        .setTextPayload("optional_int32: 1")
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                        .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                        .build(),
+                ConformanceRequest.newBuilder()
+                        .setMessageType(name)
+                        .setProtobufPayload(ByteString.copyFrom(payload))
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
+                        .build(),
+                ConformanceRequest.newBuilder()
+                        .setMessageType(name)
+                        .setProtobufPayload(ByteString.copyFrom(payload))
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.TEXT_FORMAT)
+                        .build(),
+                ConformanceRequest.newBuilder()
+                        .setMessageType("protobuf_test_messages.editions.TestAllTypesEdition2026")
+                        .setProtobufPayload(ByteString.copyFrom(payload))
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                        .build());
+        for (final ConformanceRequest request : requests) {
+            final ConformanceResponse response = testee.send(request);
+            assertThat(response.getResultCase()).as("%s", request).isEqualTo(ConformanceResponse.ResultCase.SKIPPED);
+            assertThat(response.getSkipped()).isNotEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldRoundTripRandomMessagesToTheSameBytes(final Type type) throws Exception {
+        final RandomMessageGenerator random = new RandomMessageGenerator(SEED ^ type.ordinal());
+        for (int i = 0; i < RANDOM_MESSAGES; i++) {
+            final Message message = random.message(type.prototype, i % 4);
+            final byte[] payload = message.toByteArray();
+            final ConformanceResponse response = expectSameMessage(type, payload);
+            assertThat(response.getProtobufPayload().toByteArray())
+                    .as("canonical output of %s", hex(payload))
+                    .isEqualTo(payload);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldReadConcatenationsAsMerges(final Type type) throws Exception {
+        final RandomMessageGenerator random = new RandomMessageGenerator(SEED + 7 * type.ordinal());
+        for (int i = 0; i < RANDOM_MESSAGES / 2; i++) {
+            final byte[] a = random.message(type.prototype, 2).toByteArray();
+            final byte[] b = random.message(type.prototype, 2).toByteArray();
+            expectSameMessage(type, concat(a, b));
+        }
+        // A nested message in two occurrences, and a oneof member replaced.
+        final int nested = type.number("optional_nested_message");
+        final byte[] first = field(nested, WireFormat.WIRETYPE_LENGTH_DELIMITED, concat(tag(1, 0), varint(5)));
+        final byte[] second = field(nested, WireFormat.WIRETYPE_LENGTH_DELIMITED, concat(tag(2, 2), new byte[] {0}));
+        expectSameMessage(type, concat(first, second));
+        expectSameMessage(
+                type,
+                concat(
+                        concat(tag(type.number("oneof_uint32"), 0), varint(7)),
+                        field(type.number("oneof_string"), WireFormat.WIRETYPE_LENGTH_DELIMITED, "x".getBytes())));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldReadRepeatedScalarsPackedOrNotWhateverTheSchemaSays(final Type type) throws Exception {
+        final Message message = new RandomMessageGenerator(SEED - type.ordinal()).message(type.prototype, 0);
+        for (final FieldDescriptor field : type.prototype.getDescriptorForType().getFields()) {
+            if (!field.isRepeated() || field.isMapField() || !field.isPackable()) {
+                continue;
+            }
+            final List<?> values = (List<?>) message.getField(field);
+            if (values.isEmpty()) {
+                continue;
+            }
+            expectSameMessage(type, packed(field, values));
+            expectSameMessage(type, unpacked(field, values));
+            expectSameMessage(type, concat(packed(field, values), unpacked(field, values)));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldCarryUnknownFieldsThroughInWireOrder(final Type type) throws Exception {
+        final int n = type.unknownNumber;
+        // One number, every wire type, interleaved: protobuf-java regroups them by wire type; the suite wants order.
+        final byte[] unknown = concat(
+                concat(tag(n, 0), varint(1)),
+                concat(tag(n, 5), new byte[] {1, 2, 3, 4}),
+                concat(tag(n, 0), varint(300)),
+                field(n, WireFormat.WIRETYPE_LENGTH_DELIMITED, new byte[] {9, 9}),
+                concat(tag(n, 1), new byte[] {1, 2, 3, 4, 5, 6, 7, 8}),
+                concat(tag(n, 3), concat(tag(1, 0), varint(2)), tag(n, 4)),
+                concat(tag(n, 0), varint(-1L)));
+        final ConformanceResponse response = expectSameMessage(type, unknown);
+        assertThat(response.getProtobufPayload().toByteArray()).isEqualTo(unknown);
+
+        final byte[] known = concat(tag(type.number("optional_int32"), 0), varint(42));
+        final ConformanceResponse mixed = expectSameMessage(type, concat(unknown, known));
+        assertThat(mixed.getProtobufPayload().toByteArray()).isEqualTo(concat(known, unknown));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldRejectEveryPrefixProtobufJavaRejects(final Type type) throws Exception {
+        final RandomMessageGenerator random = new RandomMessageGenerator(SEED * 31 + type.ordinal());
+        for (int i = 0; i < 3; i++) {
+            final byte[] payload = random.message(type.prototype, 2).toByteArray();
+            for (int length = 0; length < payload.length; length += 1 + length / 64) {
+                expectProtobufJavasVerdict(type, Arrays.copyOf(payload, length));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldRejectMalformedInput(final Type type) throws Exception {
+        final int int32 = type.number("optional_int32");
+        final int fixed32 = type.number("optional_fixed32");
+        final int fixed64 = type.number("optional_fixed64");
+        final int string = type.number("optional_string");
+        final int bytes = type.number("optional_bytes");
+        final int packed = type.number("packed_fixed32");
+        final int packedVarint = type.number("packed_int32");
+        final int nested = type.number("optional_nested_message");
+        final int map = type.number("map_int32_int32");
+        final List<byte[]> malformed = List.of(
+                tag(int32, 0), // value missing
+                concat(tag(int32, 0), new byte[] {(byte) 0x80}), // truncated varint
+                concat(tag(fixed32, 5), new byte[] {1, 2, 3}), // truncated fixed32
+                concat(tag(fixed64, 1), new byte[] {1, 2, 3, 4, 5, 6, 7}), // truncated fixed64
+                concat(tag(bytes, 2), varint(5), new byte[] {1, 2}), // length past the end
+                concat(tag(bytes, 2), new byte[] {(byte) 0x80}), // truncated length
+                concat(tag(bytes, 2), varint(0xFFFF_FFFFL)), // negative length as int32
+                concat(tag(int32, 0), new byte[] {
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    (byte) 0xFF,
+                    0x01
+                }), // 11-byte varint
+                concat(tag(int32, 6), varint(1)), // wire type 6
+                concat(tag(int32, 7), varint(1)), // wire type 7
+                concat(tag(0, 0), varint(1)), // field number 0
+                tag(int32, 4), // unmatched END_GROUP
+                concat(tag(type.unknownNumber, 3), tag(type.unknownNumber + 1, 4)), // END_GROUP of another number
+                tag(type.unknownNumber, 3), // group never closed
+                concat(tag(packed, 2), varint(6), new byte[] {1, 2, 3, 4, 5, 6}), // packed fixed32 cut mid-element
+                concat(tag(packedVarint, 2), varint(2), new byte[] {1, (byte) 0x80}), // packed varint cut
+                field(map, 2, concat(tag(1, 0), varint(1), tag(2, 2), varint(9))), // map entry field past its end
+                field(nested, 2, concat(tag(1, 0), new byte[] {(byte) 0x80})), // truncated inside a nested message
+                nest(type, 101)); // deeper than the recursion limit
+        for (final byte[] payload : malformed) {
+            expectProtobufJavasVerdict(type, payload);
+            assertThat(testee.send(request(type, payload)).getResultCase())
+                    .as("%s %s", type, hex(payload))
+                    .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        }
+        // Valid, though unusual: a 10-byte varint of a small value, deep nesting within the limit, an empty group.
+        expectSameMessage(type, concat(tag(int32, 0), new byte[] {
+            (byte) 0x81,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            (byte) 0x80,
+            0x00
+        }));
+        expectSameMessage(type, nest(type, 99));
+        expectSameMessage(type, concat(tag(type.unknownNumber, 3), tag(type.unknownNumber, 4)));
+        // Invalid UTF-8 in a string: rejected where the schema validates, a string of bytes elsewhere.
+        final byte[] invalidUtf8 = field(string, 2, new byte[] {'a', (byte) 0xC0, (byte) 0xAF});
+        assertThat(testee.send(request(type, invalidUtf8)).getResultCase())
+                .isEqualTo(
+                        type.validatesUtf8
+                                ? ConformanceResponse.ResultCase.PARSE_ERROR
+                                : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        expectProtobufJavasVerdict(type, invalidUtf8);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldRejectTagsTheSuiteRejectsThoughProtobufJavaAcceptsThem(final Type type) throws Exception {
+        final List<byte[]> stricter = List.of(
+                // Field number 2^29 in a 5-byte tag: above the largest field number.
+                concat(varint((1L << 29) << 3), varint(1)),
+                // A tag of 6 bytes: field 1, varint, overlong.
+                concat(new byte[] {(byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x00}, varint(1)));
+        for (final byte[] payload : stricter) {
+            assertThat(testee.send(request(type, payload)).getResultCase())
+                    .as("%s %s", type, hex(payload))
+                    .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        }
+    }
+
+    @Test
+    void shouldRejectMessagesMissingRequiredFieldsAsProtobufJavaDoes() throws Exception {
+        final String[] names = {
+            TestAllRequiredTypesProto2.getDescriptor().getFullName(),
+            org.flyproto.conformance.messages.editions.proto2.TestMessagesProto2Editions.TestAllRequiredTypesProto2
+                    .getDescriptor()
+                    .getFullName()
+        };
+        // The type requires a message of its own type, so no finite message is initialized: every payload is a parse
+        // error, well-formed ones for a missing required field.
+        final TestAllRequiredTypesProto2 partial = TestAllRequiredTypesProto2.newBuilder()
+                .setRequiredInt32(1)
+                .setRequiredString("x")
+                .buildPartial();
+        for (final String name : names) {
+            for (final byte[] payload : List.of(new byte[0], partial.toByteArray())) {
+                final ConformanceResponse response = testee.send(request(name, payload));
+                assertThat(response.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+                assertThat(response.getParseError()).contains("required");
+            }
+            assertThatThrownParse(payload -> TestAllRequiredTypesProto2.parseFrom(payload), partial.toByteArray());
+        }
+    }
+
+    private static void assertThatThrownParse(final Parse parse, final byte[] payload) {
+        try {
+            parse.parse(payload);
+            throw new AssertionError("protobuf-java accepted " + hex(payload));
+        } catch (final InvalidProtocolBufferException expected) {
+            // as the testee
+        }
+    }
+
+    @FunctionalInterface
+    private interface Parse {
+        Message parse(byte[] payload) throws InvalidProtocolBufferException;
+    }
+
+    private static ConformanceResponse expectSameMessage(final Type type, final byte[] payload) throws Exception {
+        final Message expected = type.parse(payload);
+        final ConformanceResponse response = testee.send(request(type, payload));
+        assertThat(response.getResultCase())
+                .as("%s %s: %s", type, hex(payload), response)
+                .isEqualTo(ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        assertThat(type.parse(response.getProtobufPayload().toByteArray()))
+                .as("%s %s", type, hex(payload))
+                .isEqualTo(expected);
+        return response;
+    }
+
+    private static void expectProtobufJavasVerdict(final Type type, final byte[] payload) throws Exception {
+        boolean accepted;
+        try {
+            type.parse(payload);
+            accepted = true;
+        } catch (final InvalidProtocolBufferException e) {
+            accepted = false;
+        }
+        if (accepted) {
+            expectSameMessage(type, payload);
+        } else {
+            final ConformanceResponse response = testee.send(request(type, payload));
+            assertThat(response.getResultCase())
+                    .as("%s %s: %s", type, hex(payload), response)
+                    .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        }
+    }
+
+    private static ConformanceRequest request(final Type type, final byte[] payload) {
+        return request(type.fullName(), payload);
+    }
+
+    private static ConformanceRequest request(final String messageType, final byte[] payload) {
+        return ConformanceRequest.newBuilder()
+                .setMessageType(messageType)
+                .setProtobufPayload(ByteString.copyFrom(payload))
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(TestCategory.BINARY_TEST)
+                .build();
+    }
+
+    /** {@code depth} levels of {@code recursive_message}, the innermost holding an int32. */
+    private static byte[] nest(final Type type, final int depth) {
+        byte[] inner = concat(tag(type.number("optional_int32"), 0), varint(1));
+        for (int i = 0; i < depth; i++) {
+            inner = field(type.number("recursive_message"), 2, inner);
+        }
+        return inner;
+    }
+
+    private static byte[] packed(final FieldDescriptor field, final List<?> values) throws IOException {
+        final ByteArrayOutputStream content = new ByteArrayOutputStream();
+        final CodedOutputStream out = CodedOutputStream.newInstance(content);
+        for (final Object value : values) {
+            writeNoTag(out, field, value);
+        }
+        out.flush();
+        return field(field.getNumber(), WireFormat.WIRETYPE_LENGTH_DELIMITED, content.toByteArray());
+    }
+
+    private static byte[] unpacked(final FieldDescriptor field, final List<?> values) throws IOException {
+        final ByteArrayOutputStream content = new ByteArrayOutputStream();
+        final CodedOutputStream out = CodedOutputStream.newInstance(content);
+        for (final Object value : values) {
+            out.writeTag(field.getNumber(), field.getLiteType().getWireType());
+            writeNoTag(out, field, value);
+        }
+        out.flush();
+        return content.toByteArray();
+    }
+
+    private static void writeNoTag(final CodedOutputStream out, final FieldDescriptor field, final Object value)
+            throws IOException {
+        switch (field.getType()) {
+            case INT32 -> out.writeInt32NoTag((Integer) value);
+            case INT64 -> out.writeInt64NoTag((Long) value);
+            case UINT32 -> out.writeUInt32NoTag((Integer) value);
+            case UINT64 -> out.writeUInt64NoTag((Long) value);
+            case SINT32 -> out.writeSInt32NoTag((Integer) value);
+            case SINT64 -> out.writeSInt64NoTag((Long) value);
+            case FIXED32 -> out.writeFixed32NoTag((Integer) value);
+            case FIXED64 -> out.writeFixed64NoTag((Long) value);
+            case SFIXED32 -> out.writeSFixed32NoTag((Integer) value);
+            case SFIXED64 -> out.writeSFixed64NoTag((Long) value);
+            case FLOAT -> out.writeFloatNoTag((Float) value);
+            case DOUBLE -> out.writeDoubleNoTag((Double) value);
+            case BOOL -> out.writeBoolNoTag((Boolean) value);
+            case ENUM -> out.writeEnumNoTag(((com.google.protobuf.Descriptors.EnumValueDescriptor) value).getNumber());
+            default -> throw new IllegalArgumentException("not packable: " + field);
+        }
+    }
+
+    private static byte[] tag(final int number, final int wireType) {
+        return varint(((long) number << 3 | wireType) & 0xFFFF_FFFFL);
+    }
+
+    private static byte[] varint(final long value) {
+        final byte[] out = new byte[10];
+        long v = value;
+        int n = 0;
+        while ((v & ~0x7FL) != 0) {
+            out[n++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        out[n++] = (byte) v;
+        return Arrays.copyOf(out, n);
+    }
+
+    private static byte[] field(final int number, final int wireType, final byte[] content) {
+        return concat(tag(number, wireType), varint(content.length), content);
+    }
+
+    private static byte[] concat(final byte[]... parts) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (final byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
+    }
+
+    /** The testee in its own JVM, spoken to over its stdin and stdout. */
+    private static final class Testee {
+        private final Process process;
+        private final OutputStream toTestee;
+        private final DataInputStream fromTestee;
+
+        Testee() throws IOException {
+            final Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+            final List<String> command = new ArrayList<>(List.of(
+                    java.toString(),
+                    "--add-exports",
+                    "java.base/jdk.internal.misc=ALL-UNNAMED",
+                    "-Dagrona.disable.bounds.checks=" + Boolean.getBoolean("agrona.disable.bounds.checks"),
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    ConformanceTestee.class.getName()));
+            process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
+            toTestee = process.getOutputStream();
+            fromTestee = new DataInputStream(process.getInputStream());
+        }
+
+        ConformanceResponse send(final ConformanceRequest request) throws IOException {
+            final byte[] bytes = request.toByteArray();
+            toTestee.write(littleEndian(bytes.length));
+            toTestee.write(bytes);
+            toTestee.flush();
+            final byte[] prefix = new byte[4];
+            fromTestee.readFully(prefix);
+            final int length =
+                    (prefix[0] & 0xFF) | (prefix[1] & 0xFF) << 8 | (prefix[2] & 0xFF) << 16 | prefix[3] << 24;
+            final byte[] response = new byte[length];
+            fromTestee.readFully(response);
+            return ConformanceResponse.parseFrom(response);
+        }
+
+        private static byte[] littleEndian(final int value) {
+            return new byte[] {(byte) value, (byte) (value >>> 8), (byte) (value >>> 16), (byte) (value >>> 24)};
+        }
+
+        void close() throws IOException, InterruptedException {
+            toTestee.close();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).isZero();
+        }
+    }
+}
