@@ -346,6 +346,37 @@ class ConformanceHarnessTest {
     }
 
     @Test
+    void shouldCarryMessageSetItemsThrough() throws Exception {
+        final TestAllTypesProto2.MessageSetCorrect set = TestAllTypesProto2.MessageSetCorrect.newBuilder()
+                .setExtension(
+                        TestAllTypesProto2.MessageSetCorrectExtension1.messageSetExtension,
+                        TestAllTypesProto2.MessageSetCorrectExtension1.newBuilder()
+                                .setStr("item")
+                                .build())
+                .setExtension(
+                        TestAllTypesProto2.MessageSetCorrectExtension2.messageSetExtension,
+                        TestAllTypesProto2.MessageSetCorrectExtension2.newBuilder()
+                                .setI(7)
+                                .build())
+                .build();
+        final byte[] payload = TestAllTypesProto2.newBuilder()
+                .setOptionalInt32(1)
+                .setMessageSetCorrect(set)
+                .build()
+                .toByteArray();
+
+        final ConformanceResponse response = expectSameMessage(Type.PROTO2, payload);
+
+        assertThat(response.getProtobufPayload().toByteArray()).isEqualTo(payload);
+        assertThat(((TestAllTypesProto2)
+                                Type.PROTO2.parse(response.getProtobufPayload().toByteArray()))
+                        .getMessageSetCorrect()
+                        .getExtension(TestAllTypesProto2.MessageSetCorrectExtension1.messageSetExtension)
+                        .getStr())
+                .isEqualTo("item");
+    }
+
+    @Test
     void shouldRejectMessagesMissingRequiredFieldsAsProtobufJavaDoes() throws Exception {
         final String[] names = {
             TestAllRequiredTypesProto2.getDescriptor().getFullName(),
