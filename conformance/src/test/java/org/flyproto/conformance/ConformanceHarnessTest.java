@@ -224,6 +224,128 @@ class ConformanceHarnessTest {
 
     @ParameterizedTest
     @EnumSource(Type.class)
+    void shouldReadMapEntriesInAnyShape(final Type type) throws Exception {
+        for (final FieldDescriptor field : type.prototype.getDescriptorForType().getFields()) {
+            if (!field.isMapField()) {
+                continue;
+            }
+            final FieldDescriptor key = field.getMessageType().findFieldByNumber(1);
+            final FieldDescriptor value = field.getMessageType().findFieldByNumber(2);
+            final byte[] k = encodedField(key, sampleValue(key));
+            final byte[] v = encodedField(value, sampleValue(value));
+            final byte[] unknownInEntry = concat(tag(9, 0), varint(1));
+            final int n = field.getNumber();
+            for (final byte[] entry : List.of(
+                    new byte[0], // key and value missing: both default
+                    k, // value missing
+                    v, // key missing
+                    concat(v, k), // value before key
+                    concat(k, k, v), // key twice
+                    concat(k, v, v), // value twice
+                    concat(k, unknownInEntry, v))) { // a field the entry does not declare
+                expectSameMessage(type, field(n, WireFormat.WIRETYPE_LENGTH_DELIMITED, entry));
+            }
+            // The same key twice: the last entry wins.
+            expectSameMessage(
+                    type,
+                    concat(
+                            field(n, WireFormat.WIRETYPE_LENGTH_DELIMITED, concat(k, v)),
+                            field(n, WireFormat.WIRETYPE_LENGTH_DELIMITED, k)));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldKeepOneofMembersSetToTheirDefault(final Type type) throws Exception {
+        for (final FieldDescriptor field : type.prototype.getDescriptorForType().getFields()) {
+            if (field.getRealContainingOneof() == null) {
+                continue;
+            }
+            final Object zero = field.getJavaType() == FieldDescriptor.JavaType.MESSAGE
+                    ? type.prototype
+                            .newBuilderForType()
+                            .newBuilderForField(field)
+                            .build()
+                    : field.getJavaType() == FieldDescriptor.JavaType.ENUM
+                            ? field.getEnumType().findValueByNumber(0)
+                            : field.getDefaultValue();
+            final Message message =
+                    type.prototype.newBuilderForType().setField(field, zero).build();
+            final ConformanceResponse response = expectSameMessage(type, message.toByteArray());
+            assertThat(response.getProtobufPayload().toByteArray()).isEqualTo(message.toByteArray());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldKeepUndeclaredEnumNumbersAsTheSchemaSays(final Type type) throws Exception {
+        // Closed enums (proto2): an undeclared number is an unknown field; open enums keep it as the value.
+        for (final FieldDescriptor field : type.prototype.getDescriptorForType().getFields()) {
+            final FieldDescriptor enumField =
+                    field.isMapField() ? field.getMessageType().findFieldByNumber(2) : field;
+            if (enumField.getJavaType() != FieldDescriptor.JavaType.ENUM) {
+                continue;
+            }
+            final byte[] undeclared = concat(tag(enumField.getNumber(), 0), varint(12345));
+            final byte[] payload;
+            if (field.isMapField()) {
+                payload = field(
+                        field.getNumber(),
+                        WireFormat.WIRETYPE_LENGTH_DELIMITED,
+                        concat(field(1, WireFormat.WIRETYPE_LENGTH_DELIMITED, "k".getBytes()), undeclared));
+            } else if (field.isRepeated()) {
+                payload = concat(
+                        field(
+                                field.getNumber(),
+                                WireFormat.WIRETYPE_LENGTH_DELIMITED,
+                                concat(varint(1), varint(12345), varint(2))),
+                        undeclared,
+                        concat(tag(field.getNumber(), 0), varint(1)));
+            } else {
+                payload = concat(concat(tag(field.getNumber(), 0), varint(1)), undeclared);
+            }
+            expectSameMessage(type, payload);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldReadExtensionsDeclaredWithTheSchema(final Type type) throws Exception {
+        final Message.Builder builder = type.prototype.newBuilderForType();
+        int extensions = 0;
+        for (final FieldDescriptor extension :
+                type.prototype.getDescriptorForType().getFile().getExtensions()) {
+            if (extension.getContainingType() != type.prototype.getDescriptorForType()) {
+                continue;
+            }
+            if (extension.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                final Message.Builder value = builder.newBuilderForField(extension);
+                final FieldDescriptor first =
+                        value.getDescriptorForType().getFields().get(0);
+                builder.setField(extension, value.setField(first, 5).build());
+            } else {
+                builder.setField(extension, 7);
+            }
+            extensions++;
+        }
+        final byte[] payload = builder.setField(
+                        type.prototype.getDescriptorForType().findFieldByName("optional_int32"), 3)
+                .build()
+                .toByteArray();
+        final ConformanceResponse response = expectSameMessage(type, payload);
+        assertThat(response.getProtobufPayload().toByteArray()).isEqualTo(payload);
+        assertThat(extensions)
+                .as("extensions of %s", type)
+                .isEqualTo(
+                        switch (type) {
+                            case PROTO2, EDITIONS_PROTO2 -> 2;
+                            case EDITION2023 -> 3;
+                            default -> 0;
+                        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(Type.class)
     void shouldCarryUnknownFieldsThroughInWireOrder(final Type type) throws Exception {
         final int n = type.unknownNumber;
         // One number, every wire type, interleaved: protobuf-java regroups them by wire type; the suite wants order.
@@ -506,6 +628,40 @@ class ConformanceHarnessTest {
             case ENUM -> out.writeEnumNoTag(((com.google.protobuf.Descriptors.EnumValueDescriptor) value).getNumber());
             default -> throw new IllegalArgumentException("not packable: " + field);
         }
+    }
+
+    private static Object sampleValue(final FieldDescriptor field) {
+        return switch (field.getJavaType()) {
+            case INT -> -5;
+            case LONG -> 1L << 40;
+            case FLOAT -> 1.5f;
+            case DOUBLE -> -2.5;
+            case BOOLEAN -> true;
+            case STRING -> "k\u00e9y";
+            case BYTE_STRING -> ByteString.copyFrom(new byte[] {0, (byte) 0xFF});
+            case ENUM -> field.getEnumType().getValues().get(1);
+            case MESSAGE ->
+                com.google.protobuf.DynamicMessage.newBuilder(field.getMessageType())
+                        .setField(field.getMessageType().getFields().get(0), 9)
+                        .build();
+        };
+    }
+
+    /** One field, tag and value, encoded by protobuf-java. */
+    private static byte[] encodedField(final FieldDescriptor field, final Object value) throws IOException {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+        switch (field.getType()) {
+            case STRING -> out.writeString(field.getNumber(), (String) value);
+            case BYTES -> out.writeBytes(field.getNumber(), (ByteString) value);
+            case MESSAGE -> out.writeMessage(field.getNumber(), (Message) value);
+            default -> {
+                out.writeTag(field.getNumber(), field.getLiteType().getWireType());
+                writeNoTag(out, field, value);
+            }
+        }
+        out.flush();
+        return bytes.toByteArray();
     }
 
     private static byte[] tag(final int number, final int wireType) {
