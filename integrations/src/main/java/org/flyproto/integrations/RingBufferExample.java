@@ -80,7 +80,13 @@ public final class RingBufferExample {
                 new BookSnapshotDecoder(),
                 BookSnapshotDecoder::wrap,
                 decoded -> snapshotMatched[0] = snapshot.matches(decoded));
-        if (!publisher.write(SNAPSHOT_TYPE_ID, snapshot) || ring.read(snapshots) != 1 || !snapshotMatched[0]) {
+        if (!publisher.write(SNAPSHOT_TYPE_ID, snapshot)) {
+            throw new IllegalStateException("ring full");
+        }
+        while (ring.read(snapshots) == 0) {
+            Thread.onSpinWait();
+        }
+        if (!snapshotMatched[0]) {
             throw new IllegalStateException("snapshot not read back as sent");
         }
         return matched[0];

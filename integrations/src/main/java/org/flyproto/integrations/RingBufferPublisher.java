@@ -75,6 +75,8 @@ public final class RingBufferPublisher {
      * @param msgTypeId the record's type id (positive).
      * @param writer    the message, of at most {@link RingBuffer#maxMsgLength()} bytes.
      * @return true if published, false if the ring is full.
+     * @throws org.flyproto.codec.ProtoEncodeException if the message exceeds {@link RingBuffer#maxMsgLength()}
+     *     (nothing is written to the ring).
      */
     public boolean write(final int msgTypeId, final MessageWriter writer) {
         final int length = writer.write(scratch, 0, scratch.capacity());
