@@ -8,9 +8,11 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.codec.ProtoEncodeException;
@@ -220,6 +222,45 @@ class AeronIpcTest {
     }
 
     @Test
+    void shouldRetryOnBackPressureUntilTheSubscriberCatchesUp() throws InterruptedException {
+        // A 64 KiB term: the publisher runs a few hundred orders ahead of a subscriber that is not polling yet.
+        final String channel = CHANNEL + "?term-length=64k";
+        final int streamId = nextStreamId++;
+        try (Subscription subscription = embedded.aeron().addSubscription(channel, streamId);
+                Publication publication = embedded.aeron().addExclusivePublication(channel, streamId)) {
+            EmbeddedAeron.awaitConnected(publication, 10_000);
+            final CountingIdleStrategy idle = new CountingIdleStrategy();
+            final AeronPublisher publisher = new AeronPublisher(publication, idle);
+            final int count = 5_000;
+            final long[] results = new long[2]; // lowest result, orders published
+            final Thread producer = new Thread(() -> {
+                final OrderEntry order = SampleOrders.limitOrder();
+                results[0] = Long.MAX_VALUE;
+                for (int i = 1; i <= count; i++) {
+                    results[0] = Math.min(results[0], publisher.claim(SampleOrders.next(order, i)));
+                    results[1]++;
+                }
+            });
+            producer.start();
+            while (idle.idles.get() == 0 && producer.isAlive()) {
+                Thread.onSpinWait(); // until the publisher is back-pressured
+            }
+
+            final long[] next = {1};
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(),
+                    NewOrderDecoder::wrap,
+                    decoded -> OrderAssertions.assertSampleOrder(decoded, next[0]++));
+            Polling.pollUntil(subscription, handler, () -> next[0] > count);
+            producer.join();
+
+            assertThat(results[0]).as("every claim ended with a position").isPositive();
+            assertThat(results[1]).isEqualTo(count);
+            assertThat(idle.idles.get()).isPositive();
+        }
+    }
+
+    @Test
     void shouldReportNotConnectedWhenNoSubscriberListens() {
         try (Publication publication = embedded.aeron().addExclusivePublication(CHANNEL, nextStreamId++)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
@@ -260,6 +301,27 @@ class AeronIpcTest {
     private static int lengthOf(final MessageWriter writer) {
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1 << 20]);
         return writer.write(buffer, 0, buffer.capacity());
+    }
+
+    /** Counts the idles a publisher goes through: one per back-pressured (or admin-action) attempt. */
+    private static final class CountingIdleStrategy implements IdleStrategy {
+        final AtomicLong idles = new AtomicLong();
+
+        @Override
+        public void idle(final int workCount) {
+            if (workCount <= 0) {
+                idle();
+            }
+        }
+
+        @Override
+        public void idle() {
+            idles.incrementAndGet();
+            Thread.yield();
+        }
+
+        @Override
+        public void reset() {}
     }
 
     /** A writer that announces {@code length} whatever it writes. */
