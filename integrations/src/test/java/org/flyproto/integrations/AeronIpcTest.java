@@ -1,0 +1,383 @@
+package org.flyproto.integrations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.aeron.FragmentAssembler;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.codec.ProtoEncodeException;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class AeronIpcTest {
+    private static final String CHANNEL = "aeron:ipc";
+    private static EmbeddedAeron embedded;
+    private static int nextStreamId = 3000;
+
+    @BeforeAll
+    static void startDriver() {
+        embedded = new EmbeddedAeron();
+    }
+
+    @AfterAll
+    static void stopDriver() {
+        embedded.close();
+    }
+
+    @Test
+    void shouldDecodeEveryFieldOfOrdersClaimedInPlace() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final OrderEntry order = SampleOrders.limitOrder();
+            final List<Integer> lengths = new ArrayList<>();
+            final long[] next = {1};
+            final DecodingHandler<NewOrderDecoder> handler =
+                    new DecodingHandler<>(new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> {
+                        OrderAssertions.assertSampleOrder(decoded, next[0]++);
+                        lengths.add(decoded.encodedLength());
+                    });
+
+            final List<Integer> announced = new ArrayList<>();
+            for (int i = 1; i <= 50; i++) {
+                announced.add(SampleOrders.next(order, i).encodedLength());
+                assertThat(publisher.claim(order)).isPositive();
+            }
+            Polling.pollUntil(subscription, handler, () -> next[0] > 50);
+
+            assertThat(lengths).isEqualTo(announced);
+        }
+    }
+
+    @Test
+    void shouldPublishAndPollOrdersInPlaceWithoutAllocating() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final DutyCycle duty =
+                    new DutyCycle(subscription, new AeronPublisher(publication, new BusySpinIdleStrategy()));
+            duty.claim = true;
+
+            final long allocated = AllocationMeter.allocatedBy(duty, 20_000, 20_000);
+
+            System.out.println("Aeron IPC claim + poll of NewOrder: " + allocated
+                    + " bytes allocated in 80,000 orders (20,000 duty cycles of 4)");
+            assertThat(allocated).isZero();
+            assertThat(duty.mismatched).isZero();
+            assertThat(duty.received).isEqualTo(duty.sent).isGreaterThanOrEqualTo(80_000);
+        }
+    }
+
+    @Test
+    void shouldOfferAndPollOrdersWithoutAllocating() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final DutyCycle duty =
+                    new DutyCycle(subscription, new AeronPublisher(publication, new BusySpinIdleStrategy()));
+            duty.claim = false;
+
+            final long allocated = AllocationMeter.allocatedBy(duty, 20_000, 20_000);
+
+            System.out.println("Aeron IPC offer + poll of NewOrder: " + allocated
+                    + " bytes allocated in 80,000 orders (20,000 duty cycles of 4)");
+            assertThat(allocated).isZero();
+            assertThat(duty.mismatched).isZero();
+            assertThat(duty.received).isEqualTo(duty.sent).isGreaterThanOrEqualTo(80_000);
+        }
+    }
+
+    @Test
+    void shouldReassembleAndDecodeASnapshotLargerThanTheMtu() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final BookSnapshotWriter snapshot = new BookSnapshotWriter(10_000).set(77, 5_000, 10_000);
+            final int[] lengths = {-1};
+            final FragmentAssembler assembler = new FragmentAssembler(
+                    new DecodingHandler<>(new BookSnapshotDecoder(), BookSnapshotDecoder::wrap, decoded -> {
+                        SnapshotAssertions.assertSnapshot(decoded, 77, 5_000, 10_000);
+                        lengths[0] = decoded.encodedLength();
+                    }));
+
+            assertThat(publisher.offer(snapshot)).isPositive();
+            final int fragments = Polling.pollUntil(subscription, assembler, () -> lengths[0] >= 0);
+
+            assertThat(lengths[0]).isGreaterThan(64 * 1024).isGreaterThan(publication.maxPayloadLength());
+            assertThat(fragments).isGreaterThanOrEqualTo(lengths[0] / publication.maxPayloadLength());
+        }
+    }
+
+    @Test
+    void shouldOfferAndReassembleSnapshotsWithoutAllocating() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BusySpinIdleStrategy());
+            final BookSnapshotWriter snapshot = new BookSnapshotWriter(4096);
+            final int[] matched = {0};
+            final int[] received = {0};
+            final FragmentAssembler assembler = new FragmentAssembler(
+                    new DecodingHandler<>(new BookSnapshotDecoder(), BookSnapshotDecoder::wrap, decoded -> {
+                        received[0]++;
+                        if (snapshot.matches(decoded)) {
+                            matched[0]++;
+                        }
+                    }));
+            final long[] sequence = {0};
+            final Runnable publishAndPoll = () -> {
+                snapshot.set(++sequence[0], 3_000, 4096);
+                if (publisher.offer(snapshot) < 0) {
+                    throw new IllegalStateException("not connected");
+                }
+                while (received[0] < sequence[0]) {
+                    subscription.poll(assembler, 64);
+                }
+            };
+
+            final long allocated = AllocationMeter.allocatedBy(publishAndPoll, 300, 300);
+
+            System.out.println("Aeron IPC offer + reassemble of a " + lengthOf(snapshot) + "-byte BookSnapshot: "
+                    + allocated + " bytes allocated in 300 snapshots");
+            assertThat(allocated).isZero();
+            assertThat(matched[0]).isEqualTo(received[0]).isEqualTo((int) sequence[0]);
+        }
+    }
+
+    @Test
+    void shouldAbortTheClaimWhenTheMessageDoesNotFitTheAnnouncedLength() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final SizedMessageWriter tooShort = announcing(order.encodedLength() - 10, order);
+
+            assertThatThrownBy(() -> publisher.claim(tooShort)).isInstanceOf(ProtoEncodeException.class);
+            assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
+
+            final List<Long> received = new ArrayList<>();
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
+            Polling.pollUntil(subscription, handler, () -> !received.isEmpty());
+            Polling.drain(subscription, handler, 50);
+            assertThat(received).containsExactly(2L);
+        }
+    }
+
+    @Test
+    void shouldAbortTheClaimWhenTheWriterWritesLessThanItAnnounced() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final SizedMessageWriter tooLong = announcing(order.encodedLength() + 3, order);
+
+            assertThatThrownBy(() -> publisher.claim(tooLong))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("announced");
+            assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
+
+            final List<Long> received = new ArrayList<>();
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
+            Polling.pollUntil(subscription, handler, () -> !received.isEmpty());
+            Polling.drain(subscription, handler, 50);
+            assertThat(received).containsExactly(2L);
+        }
+    }
+
+    @Test
+    void shouldRefuseToClaimMoreThanOneFrame() {
+        try (Subscription subscription = subscription();
+                Publication publication = publication(subscription)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final boolean[] written = {false};
+            final SizedMessageWriter tooBig = new SizedMessageWriter() {
+                @Override
+                public int encodedLength() {
+                    return publication.maxPayloadLength() + 1;
+                }
+
+                @Override
+                public int write(final MutableDirectBuffer buffer, final int offset, final int length) {
+                    written[0] = true;
+                    return length;
+                }
+            };
+
+            assertThatThrownBy(() -> publisher.claim(tooBig))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("offer");
+            assertThat(written[0]).isFalse();
+        }
+    }
+
+    @Test
+    void shouldRetryOnBackPressureUntilTheSubscriberCatchesUp() throws InterruptedException {
+        // A 64 KiB term: the publisher runs a few hundred orders ahead of a subscriber that is not polling yet.
+        final String channel = CHANNEL + "?term-length=64k";
+        final int streamId = nextStreamId++;
+        try (Subscription subscription = embedded.aeron().addSubscription(channel, streamId);
+                Publication publication = embedded.aeron().addExclusivePublication(channel, streamId)) {
+            EmbeddedAeron.awaitConnected(publication, 10_000);
+            final CountingIdleStrategy idle = new CountingIdleStrategy();
+            final AeronPublisher publisher = new AeronPublisher(publication, idle);
+            final int count = 5_000;
+            final long[] results = new long[2]; // lowest result, orders published
+            final Thread producer = new Thread(() -> {
+                final OrderEntry order = SampleOrders.limitOrder();
+                results[0] = Long.MAX_VALUE;
+                for (int i = 1; i <= count; i++) {
+                    results[0] = Math.min(results[0], publisher.claim(SampleOrders.next(order, i)));
+                    results[1]++;
+                }
+            });
+            producer.start();
+            while (idle.idles.get() == 0 && producer.isAlive()) {
+                Thread.onSpinWait(); // until the publisher is back-pressured
+            }
+
+            final long[] next = {1};
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(),
+                    NewOrderDecoder::wrap,
+                    decoded -> OrderAssertions.assertSampleOrder(decoded, next[0]++));
+            Polling.pollUntil(subscription, handler, () -> next[0] > count);
+            producer.join();
+
+            assertThat(results[0]).as("every claim ended with a position").isPositive();
+            assertThat(results[1]).isEqualTo(count);
+            assertThat(idle.idles.get()).isPositive();
+        }
+    }
+
+    @Test
+    void shouldReportNotConnectedWhenNoSubscriberListens() {
+        try (Publication publication = embedded.aeron().addExclusivePublication(CHANNEL, nextStreamId++)) {
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+
+            assertThat(publisher.claim(order)).isEqualTo(Publication.NOT_CONNECTED);
+            assertThat(publisher.offer(order)).isEqualTo(Publication.NOT_CONNECTED);
+        }
+    }
+
+    @Test
+    void shouldFailClearlyOnAClosedPublication() {
+        try (Subscription subscription = subscription()) {
+            final Publication publication = publication(subscription);
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            publication.close();
+            final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+
+            assertThatThrownBy(() -> publisher.claim(order))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("closed");
+            assertThatThrownBy(() -> publisher.offer(order))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("closed");
+        }
+    }
+
+    private static Subscription subscription() {
+        return embedded.aeron().addSubscription(CHANNEL, nextStreamId++);
+    }
+
+    private static Publication publication(final Subscription subscription) {
+        final Publication publication = embedded.aeron().addExclusivePublication(CHANNEL, subscription.streamId());
+        EmbeddedAeron.awaitConnected(publication, 10_000);
+        return publication;
+    }
+
+    private static int lengthOf(final MessageWriter writer) {
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1 << 20]);
+        return writer.write(buffer, 0, buffer.capacity());
+    }
+
+    /** Counts the idles a publisher goes through: one per back-pressured (or admin-action) attempt. */
+    private static final class CountingIdleStrategy implements IdleStrategy {
+        final AtomicLong idles = new AtomicLong();
+
+        @Override
+        public void idle(final int workCount) {
+            if (workCount <= 0) {
+                idle();
+            }
+        }
+
+        @Override
+        public void idle() {
+            idles.incrementAndGet();
+            Thread.yield();
+        }
+
+        @Override
+        public void reset() {}
+    }
+
+    /** A writer that announces {@code length} whatever it writes. */
+    static SizedMessageWriter announcing(final int length, final OrderEntry order) {
+        return new SizedMessageWriter() {
+            @Override
+            public int encodedLength() {
+                return length;
+            }
+
+            @Override
+            public int write(final MutableDirectBuffer buffer, final int offset, final int regionLength) {
+                return order.write(buffer, offset, regionLength);
+            }
+        };
+    }
+
+    /**
+     * One iteration of a publisher-and-subscriber duty loop on one thread: four orders published (claimed in place
+     * or offered), then polled until all four are decoded and compared.
+     */
+    private static final class DutyCycle implements Runnable {
+        private final Subscription subscription;
+        private final AeronPublisher publisher;
+        private final OrderEntry order = SampleOrders.limitOrder();
+        private final OrderEntry expected = SampleOrders.limitOrder();
+        private final DecodingHandler<NewOrderDecoder> handler;
+        boolean claim;
+        long sent;
+        long received;
+        long mismatched;
+
+        DutyCycle(final Subscription subscription, final AeronPublisher publisher) {
+            this.subscription = subscription;
+            this.publisher = publisher;
+            this.handler = new DecodingHandler<>(new NewOrderDecoder(), NewOrderDecoder::wrap, this::onOrder);
+        }
+
+        @Override
+        public void run() {
+            for (int i = 0; i < 4; i++) {
+                SampleOrders.next(order, ++sent);
+                final long result = claim ? publisher.claim(order) : publisher.offer(order);
+                if (result < 0) {
+                    throw new IllegalStateException("publication result " + result);
+                }
+            }
+            while (received < sent) {
+                subscription.poll(handler, 10);
+            }
+        }
+
+        private void onOrder(final NewOrderDecoder decoded) {
+            if (!SampleOrders.next(expected, ++received).matches(decoded)) {
+                mismatched++;
+            }
+        }
+    }
+}

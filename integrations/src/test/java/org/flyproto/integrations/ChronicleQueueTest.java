@@ -1,0 +1,131 @@
+package org.flyproto.integrations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.codec.ProtoEncodeException;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChronicleQueueTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldAppendOrdersInPlaceAcrossMappedChunksAndReadEveryField() {
+        // Small blocks, so that the documents cross many chunk boundaries of the mapping.
+        try (ChronicleQueue queue = SingleChronicleQueueBuilder.single(dir.toFile())
+                .blockSize(256 * 1024)
+                .build()) {
+            final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 1024);
+            final OrderEntry order = SampleOrders.limitOrder();
+            final int count = 20_000;
+            for (int i = 1; i <= count; i++) {
+                assertThat(appender.append(SampleOrders.next(order, i))).isEqualTo(order.encodedLength());
+            }
+
+            final long[] next = {1};
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(),
+                    NewOrderDecoder::wrap,
+                    decoded -> OrderAssertions.assertSampleOrder(decoded, next[0]++));
+            final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
+            int read = 0;
+            while (reader.read(handler)) {
+                read++;
+            }
+
+            assertThat(read).isEqualTo(count);
+            assertThat(next[0]).isEqualTo(count + 1);
+        }
+    }
+
+    @Test
+    void shouldAppendASnapshotLargerThanABlockChunkBoundaryAndReadItBack() {
+        try (ChronicleQueue queue =
+                SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
+            final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 256 * 1024);
+            final BookSnapshotWriter snapshot = new BookSnapshotWriter(4096);
+            for (int s = 1; s <= 3; s++) {
+                assertThat(appender.append(snapshot.set(s, 5_000, 4096))).isGreaterThan(64 * 1024);
+            }
+
+            final long[] next = {1};
+            final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
+            final DecodingHandler<BookSnapshotDecoder> handler = new DecodingHandler<>(
+                    new BookSnapshotDecoder(),
+                    BookSnapshotDecoder::wrap,
+                    decoded -> SnapshotAssertions.assertSnapshot(decoded, next[0]++, 5_000, 4096));
+            while (reader.read(handler)) {
+                // each document is checked by the handler
+            }
+
+            assertThat(next[0]).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void shouldRollBackADocumentWhoseMessageDoesNotFit() {
+        try (ChronicleQueue queue =
+                SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
+            final ExcerptAppender excerptAppender = queue.createAppender();
+            final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final ChronicleQueueAppender tooSmall =
+                    new ChronicleQueueAppender(excerptAppender, order.encodedLength() - 1);
+            final ChronicleQueueAppender bigEnough = new ChronicleQueueAppender(excerptAppender, 1024);
+
+            assertThatThrownBy(() -> tooSmall.append(order)).isInstanceOf(ProtoEncodeException.class);
+            bigEnough.append(SampleOrders.next(order, 2));
+
+            final List<Long> received = new ArrayList<>();
+            final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
+            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
+                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
+            while (reader.read(handler)) {
+                // collected by the handler
+            }
+
+            assertThat(received).containsExactly(2L);
+        }
+    }
+
+    @Test
+    void shouldAllocateNothingPerMessageWhenAppendingAndReadingOrders() {
+        try (ChronicleQueue queue =
+                SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
+            final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 1024);
+            final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
+            final OrderEntry order = SampleOrders.limitOrder();
+            final OrderEntry expected = SampleOrders.limitOrder();
+            final long[] counts = new long[3]; // appended, read, mismatched
+            final DecodingHandler<NewOrderDecoder> handler =
+                    new DecodingHandler<>(new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> {
+                        if (!SampleOrders.next(expected, ++counts[1]).matches(decoded)) {
+                            counts[2]++;
+                        }
+                    });
+            final Runnable appendAndRead = () -> {
+                appender.append(SampleOrders.next(order, ++counts[0]));
+                if (!reader.read(handler)) {
+                    throw new IllegalStateException("document not visible");
+                }
+            };
+
+            final long allocated = AllocationMeter.allocatedBy(appendAndRead, 50_000, 20_000);
+
+            System.out.println(
+                    "Chronicle Queue append + read of NewOrder: " + allocated + " bytes allocated in 20,000 orders");
+            assertThat(allocated).isZero();
+            assertThat(counts[2]).isZero();
+            assertThat(counts[1]).isEqualTo(counts[0]);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.flyproto.integrations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The example programs (and so the snippets of docs/integrations.md) do what they print. */
+class ExamplesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRunTheAeronExample() {
+        try (EmbeddedAeron embedded = new EmbeddedAeron()) {
+            assertThat(AeronExample.claimAndPoll(embedded.aeron(), "aeron:ipc", 10))
+                    .isEqualTo(10);
+            assertThat(AeronExample.offerFragmented(embedded.aeron(), "aeron:ipc", 4_000))
+                    .isGreaterThan(64 * 1024);
+            assertThat(AeronExample.claimAndPoll(
+                            embedded.aeron(), "aeron:udp?endpoint=localhost:" + FreePort.udp(), 10))
+                    .isEqualTo(10);
+        }
+    }
+
+    @Test
+    void shouldRunTheRingBufferExample() {
+        assertThat(RingBufferExample.claimAndRead(
+                        new OneToOneRingBuffer(RingBufferExample.newRingMemory(1 << 16)), 1_000))
+                .isEqualTo(1_000);
+        assertThat(RingBufferExample.claimAndRead(
+                        new ManyToOneRingBuffer(RingBufferExample.newRingMemory(1 << 16)), 1_000))
+                .isEqualTo(1_000);
+    }
+
+    @Test
+    void shouldRunTheChronicleExample() {
+        assertThat(ChronicleExample.nativeStore())
+                .isEqualTo(SampleOrders.limitOrder().encodedLength());
+        assertThat(ChronicleExample.mappedFile(dir.resolve("orders.bin"), 1_000))
+                .isEqualTo(1_000);
+        assertThat(ChronicleExample.queue(dir.resolve("queue"), 1_000)).isEqualTo(1_000);
+    }
+}
