@@ -174,7 +174,10 @@ public abstract class MessageDecoder extends WireReader {
         }
         depth = parent.depth + 1;
         trusted = parent.trusted;
-        deep = false;
+        // A validating parent validated each occurrence on its own, but not the strings that a later occurrence
+        // replaces (an occurrence's last value of a string is checked when read, and here it may not be the last):
+        // scanning the occurrences as a validating scan checks them, as protobuf-java does.
+        deep = !parent.trusted;
         walk = null;
         offset = regions.start(0);
         limit = regions.end(regions.count() - 1);
@@ -184,6 +187,7 @@ public abstract class MessageDecoder extends WireReader {
             limit = regions.end(i);
             scan();
         }
+        deep = false;
         isMerged = true;
     }
 

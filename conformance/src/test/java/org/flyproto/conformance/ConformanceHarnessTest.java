@@ -493,6 +493,16 @@ class ConformanceHarnessTest {
                                 ? ConformanceResponse.ResultCase.PARSE_ERROR
                                 : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
         expectProtobufJavasVerdict(type, invalidUtf8);
+        // The same in an occurrence of a merged message that a later occurrence replaces.
+        final int recursive = type.number("recursive_message");
+        final byte[] replacedInMerge =
+                concat(field(recursive, 2, invalidUtf8), field(recursive, 2, field(string, 2, new byte[] {'b'})));
+        assertThat(testee.send(request(type, replacedInMerge)).getResultCase())
+                .isEqualTo(
+                        type.validatesUtf8
+                                ? ConformanceResponse.ResultCase.PARSE_ERROR
+                                : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        expectProtobufJavasVerdict(type, replacedInMerge);
     }
 
     @ParameterizedTest
