@@ -19,7 +19,7 @@ import java.util.List;
  *   <tr><td>{@code flyproto.bench.runs}</td><td>3</td><td>rounds; each runs every library once</td></tr>
  *   <tr><td>{@code flyproto.bench.fork}</td><td>{@code true}</td><td>each run in a JVM of its own (same JVM options
  *       as this one); {@code false}: all runs in this JVM</td></tr>
- *   <tr><td>{@code flyproto.bench.pingpong.idle}</td><td>{@code yield}</td><td>the ponger's idle strategy:
+ *   <tr><td>{@code flyproto.bench.pingpong.idle}</td><td>{@code spin}</td><td>the ponger's idle strategy:
  *       {@code spin}, {@code yield}, {@code backoff} ({@link PongerIdle})</td></tr>
  *   <tr><td>{@code flyproto.bench.output.dir}</td><td>{@code target/pingpong}</td><td>where the {@code .hdr},
  *       {@code .hgrm}, {@code pingpong.csv} and {@code pingpong-summary.md} files go</td></tr>
@@ -69,7 +69,7 @@ public record PingPongConfig(
         final int seconds = Integer.parseInt(property("seconds", "20"));
         final int runs = Integer.parseInt(property("runs", "3"));
         final boolean fork = Boolean.parseBoolean(property("fork", "true"));
-        final PongerIdle idle = PongerIdle.of(property("pingpong.idle", "yield"));
+        final PongerIdle idle = PongerIdle.of(property("pingpong.idle", "spin"));
         final Path outputDir = Path.of(property("output.dir", "target/pingpong"));
         final int round =
                 Integer.parseInt(System.getProperty(ROUND_PROPERTY, "0").trim());

@@ -10,6 +10,11 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 /**
  * What the ponger thread does when a poll finds nothing. The pinger always spins: it keeps the send schedule to the
  * nanosecond and waits for each reply, and a parked thread takes tens of microseconds to wake on Linux.
+ *
+ * <p>{@link #SPIN} is the default: pinger and ponger each spin on one of two cores, and the media driver, off the IPC
+ * data path, sleeps. {@link #YIELD} looks kinder to a shared machine but measures worse on one that is busy: Linux's
+ * scheduler puts a yielding thread behind every other runnable one, so a request can wait for other processes' time
+ * slices before the ponger sees it.
  */
 public enum PongerIdle {
     /** Spin ({@code Thread.onSpinWait}): the fastest reaction, a core kept busy. */
