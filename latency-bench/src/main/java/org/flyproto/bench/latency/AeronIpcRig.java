@@ -25,9 +25,9 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  * sleeps a millisecond when idle. On IPC the driver is not on the data path: a publication appends to a log buffer
  * that the subscriptions read directly; the conductor only moves publication limits forward, cleans up and answers
  * the client's commands. With two cores and two threads already spinning (pinger and ponger), a third spinning
- * thread would only fight them for the cores. The term buffers are 1 MiB (the publication window half of that), big
- * enough that the conductor waking once a millisecond never holds back a publisher at tens of thousands of messages
- * per second, small enough that a few seconds of warm-up have touched every page.
+ * thread would only fight them for the cores. The term buffers are 1 MiB by default (the publication window half of
+ * that), big enough that the conductor waking once a millisecond never holds back a publisher at tens of thousands of
+ * messages per second, small enough that a few seconds of warm-up have touched every page and rotated every term.
  */
 final class AeronIpcRig implements AutoCloseable {
     /** The channel of both streams. */
@@ -37,7 +37,9 @@ final class AeronIpcRig implements AutoCloseable {
     /** Ponger to pinger. */
     static final int PONG_STREAM_ID = 1002;
 
-    private static final int IPC_TERM_LENGTH = 1 << 20;
+    /** Length of the IPC term buffers unless said otherwise: 1 MiB. */
+    static final int DEFAULT_TERM_LENGTH = 1 << 20;
+
     private static final long CONNECT_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final Path directory;
@@ -48,7 +50,7 @@ final class AeronIpcRig implements AutoCloseable {
     private final ExclusivePublication pongPublication;
     private final Subscription pongSubscription;
 
-    private AeronIpcRig(final Path directory) {
+    private AeronIpcRig(final Path directory, final int termLength) {
         this.directory = directory;
         MediaDriver startedDriver = null;
         Aeron connected = null;
@@ -59,7 +61,7 @@ final class AeronIpcRig implements AutoCloseable {
                     .dirDeleteOnShutdown(true)
                     .threadingMode(ThreadingMode.SHARED)
                     .sharedIdleStrategy(new SleepingMillisIdleStrategy(1))
-                    .ipcTermBufferLength(IPC_TERM_LENGTH)
+                    .ipcTermBufferLength(termLength)
                     .termBufferSparseFile(false)
                     .spiesSimulateConnection(false));
             connected = Aeron.connect(new Aeron.Context().aeronDirectoryName(startedDriver.aeronDirectoryName()));
@@ -80,10 +82,11 @@ final class AeronIpcRig implements AutoCloseable {
      * Starts the driver in a new directory under {@code /dev/shm} (or the temporary directory where there is no
      * {@code /dev/shm}), connects the client and waits until both streams are connected.
      *
+     * @param termLength length of the IPC term buffers: a power of two from 64 KiB to 1 GiB.
      * @return the connected rig.
      * @throws IllegalStateException if the streams do not connect within 10 s.
      */
-    static AeronIpcRig start() {
+    static AeronIpcRig start(final int termLength) {
         final File shm = new File("/dev/shm");
         final Path parent =
                 shm.isDirectory() && shm.canWrite() ? shm.toPath() : Path.of(System.getProperty("java.io.tmpdir"));
@@ -93,7 +96,7 @@ final class AeronIpcRig implements AutoCloseable {
         } catch (final IOException ex) {
             throw new UncheckedIOException(ex);
         }
-        final AeronIpcRig rig = new AeronIpcRig(directory);
+        final AeronIpcRig rig = new AeronIpcRig(directory, termLength);
         try {
             rig.awaitConnected();
         } catch (final RuntimeException ex) {

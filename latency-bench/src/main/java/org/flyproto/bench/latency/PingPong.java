@@ -44,12 +44,25 @@ final class PingPong {
      * @param warmupRoundTrips round trips at the rate before recording, unrecorded.
      * @param roundTrips round trips recorded.
      * @param pongerIdle what the ponger does when a poll finds nothing.
+     * @param termLength length of the IPC term buffers.
      */
-    record Plan(long rate, long warmupRoundTrips, long roundTrips, PongerIdle pongerIdle) {
+    record Plan(long rate, long warmupRoundTrips, long roundTrips, PongerIdle pongerIdle, int termLength) {
         Plan {
             if (rate <= 0 || warmupRoundTrips < 0 || roundTrips <= 0) {
                 throw new IllegalArgumentException("rate and round trips must be positive, warm-up not negative");
             }
+        }
+
+        /**
+         * A plan with {@link AeronIpcRig#DEFAULT_TERM_LENGTH 1 MiB} terms.
+         *
+         * @param rate round trips per second.
+         * @param warmupRoundTrips round trips at the rate before recording, unrecorded.
+         * @param roundTrips round trips recorded.
+         * @param pongerIdle what the ponger does when a poll finds nothing.
+         */
+        Plan(final long rate, final long warmupRoundTrips, final long roundTrips, final PongerIdle pongerIdle) {
+            this(rate, warmupRoundTrips, roundTrips, pongerIdle, AeronIpcRig.DEFAULT_TERM_LENGTH);
         }
     }
 
@@ -66,7 +79,7 @@ final class PingPong {
      */
     static PingPongResult run(
             final PingPongLibrary library, final Plan plan, final Sink pingerSink, final Sink pongerSink) {
-        try (AeronIpcRig rig = AeronIpcRig.start()) {
+        try (AeronIpcRig rig = AeronIpcRig.start(plan.termLength())) {
             final Ponger ponger = new Ponger(
                     library.newCodec(),
                     rig.pingSubscription(),
