@@ -79,7 +79,8 @@ final class PingPongSummary {
         out.append("| ").append(label);
         for (int i = 0; i < numerator.length; i++) {
             final double ratio = numerator[i] / denominator[i];
-            out.append(" | ").append(String.format(Locale.ROOT, ratio < 0.1 ? "%.3f" : "%.2f", ratio));
+            // Two decimals, or two significant digits below 0.1 (a queue on a busy machine gives ratios of 0.0004).
+            out.append(" | ").append(String.format(Locale.ROOT, ratio < 0.1 ? "%.2g" : "%.2f", ratio));
         }
         out.append(" |\n");
     }
