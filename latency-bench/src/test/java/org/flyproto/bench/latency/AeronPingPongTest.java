@@ -1,6 +1,7 @@
 package org.flyproto.bench.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -43,12 +44,21 @@ class AeronPingPongTest {
         // does the measured part. (A run whose warm-up rotated no term saw ~1 KB allocated once, at the first
         // rotation.)
         final PingPong.Plan plan = new PingPong.Plan(50_000, 3_000, 2_000, PongerIdle.YIELD, 64 * 1024);
-        final PingPongResult result =
-                PingPong.run(PingPongLibrary.FLYPROTO, plan, new ChecksumSink(), new ChecksumSink());
-
-        assertThat(result.roundTrips()).isEqualTo(2_000);
-        assertThat(result.pingerAllocatedBytes()).as("pinger bytes").isZero();
-        assertThat(result.pongerAllocatedBytes()).as("ponger bytes").isZero();
+        // An allocation per round trip, or per few round trips, shows in every window of 2,000 round trips. The JVM
+        // itself occasionally charges a thread a few dozen bytes once (56 bytes were seen on a machine at load 15),
+        // so a window may be retried; steady state is a window in which both threads allocated exactly nothing.
+        final List<String> windows = new ArrayList<>();
+        for (int attempt = 0; attempt < 3; attempt++) {
+            final PingPongResult result =
+                    PingPong.run(PingPongLibrary.FLYPROTO, plan, new ChecksumSink(), new ChecksumSink());
+            assertThat(result.roundTrips()).isEqualTo(2_000);
+            windows.add(
+                    "pinger " + result.pingerAllocatedBytes() + " B + ponger " + result.pongerAllocatedBytes() + " B");
+            if (result.pingerAllocatedBytes() == 0 && result.pongerAllocatedBytes() == 0) {
+                return;
+            }
+        }
+        fail("bytes allocated in every window of 2,000 round trips: " + windows);
     }
 
     @Test
