@@ -21,7 +21,7 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
  * (ping: pinger to ponger; pong: the way back), each with an exclusive publication and a subscription, connected.
  * {@link #close()} stops everything and deletes the directory.
  *
- * <p>The driver runs {@link ThreadingMode#SHARED} (conductor, sender and receiver as one agent on one thread) and
+ * <p>The driver runs {@link ThreadingMode#SHARED} (conductor, sender and receiver share one thread) and
  * sleeps a millisecond when idle. On IPC the driver is not on the data path: a publication appends to a log buffer
  * that the subscriptions read directly; the conductor only moves publication limits forward, cleans up and answers
  * the client's commands. With two cores and two threads already spinning (pinger and ponger), a third spinning
