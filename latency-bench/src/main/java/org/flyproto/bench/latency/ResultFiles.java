@@ -35,29 +35,55 @@ final class ResultFiles {
      * @throws IOException if a file cannot be written.
      */
     void write(final String base, final Row row, final RunResult result) throws IOException {
-        Files.createDirectories(directory);
-        try (PrintStream log = new PrintStream(
-                Files.newOutputStream(directory.resolve(base + ".hdr")), false, StandardCharsets.UTF_8)) {
-            final HistogramLogWriter writer = new HistogramLogWriter(log);
-            writer.outputComment("flyproto latency: " + row.fixture() + " " + row.library() + ", " + row.rate()
-                    + " ops/s, nanoseconds from intended start to end of encode + decode");
-            writer.outputLogFormatVersion();
-            writer.outputStartTime(result.startMillis());
-            writer.setBaseTime(result.startMillis());
-            writer.outputLegend();
-            for (final Histogram interval : result.intervals()) {
-                writer.outputIntervalHistogram(interval);
-            }
-        }
-        try (PrintStream percentiles = new PrintStream(
-                Files.newOutputStream(directory.resolve(base + ".hgrm")), false, StandardCharsets.UTF_8)) {
-            result.total().outputPercentileDistribution(percentiles, 1000.0);
-        }
+        writeHistograms(
+                base,
+                "flyproto latency: " + row.fixture() + " " + row.library() + ", " + row.rate()
+                        + " ops/s, nanoseconds from intended start to end of encode + decode",
+                result.startMillis(),
+                result.intervals(),
+                result.total());
         final Path csv = directory.resolve("latency.csv");
         if (!Files.exists(csv)) {
             Files.writeString(csv, CSV_HEADER + "\n", StandardCharsets.UTF_8);
         }
         Files.writeString(csv, row.csv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+    }
+
+    /**
+     * Writes {@code <base>.hdr} (HdrHistogram interval log, nanoseconds) and {@code <base>.hgrm} (percentile
+     * distribution of the whole run, microseconds).
+     *
+     * @param base file name without extension.
+     * @param comment the interval log's comment line.
+     * @param startMillis wall-clock start of the run.
+     * @param intervals one histogram per interval of the run.
+     * @param total the whole run.
+     * @throws IOException if a file cannot be written.
+     */
+    void writeHistograms(
+            final String base,
+            final String comment,
+            final long startMillis,
+            final Histogram[] intervals,
+            final Histogram total)
+            throws IOException {
+        Files.createDirectories(directory);
+        try (PrintStream log = new PrintStream(
+                Files.newOutputStream(directory.resolve(base + ".hdr")), false, StandardCharsets.UTF_8)) {
+            final HistogramLogWriter writer = new HistogramLogWriter(log);
+            writer.outputComment(comment);
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(startMillis);
+            writer.setBaseTime(startMillis);
+            writer.outputLegend();
+            for (final Histogram interval : intervals) {
+                writer.outputIntervalHistogram(interval);
+            }
+        }
+        try (PrintStream percentiles = new PrintStream(
+                Files.newOutputStream(directory.resolve(base + ".hgrm")), false, StandardCharsets.UTF_8)) {
+            total.outputPercentileDistribution(percentiles, 1000.0);
+        }
     }
 
     /**

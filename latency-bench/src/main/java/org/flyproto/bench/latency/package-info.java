@@ -5,5 +5,9 @@
  * Percentiles come from HdrHistogram; {@code .hdr} interval logs and {@code .hgrm} percentile distributions are
  * written per run, with the garbage collections counted during the run. Configured by {@code flyproto.bench.*} system
  * properties ({@link org.flyproto.bench.latency.LatencyConfig}).
+ *
+ * <p>{@link org.flyproto.bench.latency.AeronPingPong} measures a whole path the same way: a request encoded, published
+ * over Aeron IPC, decoded and answered by a second thread, the reply decoded, at a fixed rate, from each request's
+ * intended send time to the decoded reply; flyproto and protobuf-java in alternating runs.
  */
 package org.flyproto.bench.latency;

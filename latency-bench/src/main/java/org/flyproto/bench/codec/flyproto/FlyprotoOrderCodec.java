@@ -49,7 +49,7 @@ final class FlyprotoOrderCodec extends FlyprotoCodec {
         read(decoder.wrapTrusted(inBuffer, 0, inLength), sink);
     }
 
-    private static void read(final NewOrderDecoder order, final Sink sink) {
+    static void read(final NewOrderDecoder order, final Sink sink) {
         sink.longValue(order.orderId());
         sink.text(order.clOrdId());
         sink.text(order.account());

@@ -1,0 +1,113 @@
+package org.flyproto.bench.latency;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The settings of {@link AeronPingPong}, from system properties:
+ *
+ * <table>
+ *   <caption>properties</caption>
+ *   <tr><th>property</th><th>default</th><th>meaning</th></tr>
+ *   <tr><td>{@code flyproto.bench.library}</td><td>{@code flyproto,protobuf-java}</td><td>libraries, in the order
+ *       each round runs them</td></tr>
+ *   <tr><td>{@code flyproto.bench.rate}</td><td>20000</td><td>round trips per second</td></tr>
+ *   <tr><td>{@code flyproto.bench.warmup.seconds}</td><td>10</td><td>at the rate, unrecorded, at the start of each
+ *       run</td></tr>
+ *   <tr><td>{@code flyproto.bench.seconds}</td><td>20</td><td>recorded per run</td></tr>
+ *   <tr><td>{@code flyproto.bench.runs}</td><td>3</td><td>rounds; each runs every library once</td></tr>
+ *   <tr><td>{@code flyproto.bench.fork}</td><td>{@code true}</td><td>each run in a JVM of its own (same JVM options
+ *       as this one); {@code false}: all runs in this JVM</td></tr>
+ *   <tr><td>{@code flyproto.bench.pingpong.idle}</td><td>{@code spin}</td><td>the ponger's idle strategy:
+ *       {@code spin}, {@code yield}, {@code backoff} ({@link PongerIdle})</td></tr>
+ *   <tr><td>{@code flyproto.bench.output.dir}</td><td>{@code target/pingpong}</td><td>where the {@code .hdr},
+ *       {@code .hgrm}, {@code pingpong.csv} and {@code pingpong-summary.md} files go</td></tr>
+ * </table>
+ *
+ * @param libraries libraries, in the order each round runs them.
+ * @param rate round trips per second.
+ * @param warmupSeconds unrecorded seconds at the start of each run.
+ * @param seconds recorded seconds per run.
+ * @param runs rounds.
+ * @param fork whether each run gets a JVM of its own.
+ * @param pongerIdle the ponger's idle strategy.
+ * @param outputDir where results go.
+ * @param round the one round this JVM runs, when it was forked for it; 0 otherwise.
+ */
+public record PingPongConfig(
+        List<PingPongLibrary> libraries,
+        long rate,
+        int warmupSeconds,
+        int seconds,
+        int runs,
+        boolean fork,
+        PongerIdle pongerIdle,
+        Path outputDir,
+        int round) {
+    /** Prefix of every property. */
+    public static final String PREFIX = "flyproto.bench.";
+
+    /** Set by the parent in a forked JVM: the round it runs. */
+    static final String ROUND_PROPERTY = PREFIX + "pingpong.round";
+
+    /**
+     * Reads the settings from the system properties.
+     *
+     * @return the settings.
+     * @throws IllegalArgumentException on a value that does not parse or is out of range.
+     */
+    public static PingPongConfig fromSystemProperties() {
+        final List<PingPongLibrary> libraries = new ArrayList<>();
+        for (final String label : property("library", "flyproto,protobuf-java").split(",")) {
+            if (!label.isBlank()) {
+                libraries.add(PingPongLibrary.of(label.trim()));
+            }
+        }
+        final long rate = Long.parseLong(property("rate", "20000"));
+        final int warmupSeconds = Integer.parseInt(property("warmup.seconds", "10"));
+        final int seconds = Integer.parseInt(property("seconds", "20"));
+        final int runs = Integer.parseInt(property("runs", "3"));
+        final boolean fork = Boolean.parseBoolean(property("fork", "true"));
+        final PongerIdle idle = PongerIdle.of(property("pingpong.idle", "spin"));
+        final Path outputDir = Path.of(property("output.dir", "target/pingpong"));
+        final int round =
+                Integer.parseInt(System.getProperty(ROUND_PROPERTY, "0").trim());
+        if (libraries.isEmpty() || rate <= 0 || warmupSeconds < 0 || seconds <= 0 || runs <= 0 || round < 0) {
+            throw new IllegalArgumentException(
+                    "need a library; rate, seconds and runs positive; warmup.seconds not negative");
+        }
+        return new PingPongConfig(libraries, rate, warmupSeconds, seconds, runs, fork, idle, outputDir, round);
+    }
+
+    /**
+     * The properties that give a forked JVM these settings, for one library and one round.
+     *
+     * @param library the library it runs.
+     * @param forRound the round it runs.
+     * @return {@code -Dname=value} arguments.
+     */
+    List<String> childProperties(final PingPongLibrary library, final int forRound) {
+        return List.of(
+                "-D" + PREFIX + "library=" + library.label(),
+                "-D" + PREFIX + "rate=" + rate,
+                "-D" + PREFIX + "warmup.seconds=" + warmupSeconds,
+                "-D" + PREFIX + "seconds=" + seconds,
+                "-D" + PREFIX + "runs=1",
+                "-D" + PREFIX + "fork=false",
+                "-D" + PREFIX + "pingpong.idle=" + pongerIdle.label(),
+                "-D" + PREFIX + "output.dir=" + outputDir.toAbsolutePath(),
+                "-D" + ROUND_PROPERTY + "=" + forRound);
+    }
+
+    /**
+     * @return what one run does.
+     */
+    PingPong.Plan plan() {
+        return new PingPong.Plan(rate, rate * warmupSeconds, rate * seconds, pongerIdle);
+    }
+
+    private static String property(final String name, final String defaultValue) {
+        return System.getProperty(PREFIX + name, defaultValue).trim();
+    }
+}
