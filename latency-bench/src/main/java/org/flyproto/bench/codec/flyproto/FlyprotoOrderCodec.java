@@ -18,9 +18,12 @@ final class FlyprotoOrderCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        final OrderData order = data;
-        return encoder.wrap(outBuffer, 0)
-                .orderId(order.orderId())
+        return write(encoder.wrap(outBuffer, 0), data, data.orderId()).encodedLength();
+    }
+
+    /** Writes every field of {@code order} with {@code orderId} as its id: the encode of the order fixture. */
+    static NewOrderEncoder write(final NewOrderEncoder encoder, final OrderData order, final long orderId) {
+        return encoder.orderId(orderId)
                 .clOrdId(order.clOrdId())
                 .account(order.account())
                 .symbol(order.symbol())
@@ -35,8 +38,7 @@ final class FlyprotoOrderCodec extends FlyprotoCodec {
                 .transactTime(order.transactTime())
                 .sendingTime(order.sendingTime())
                 .traderId(order.traderId())
-                .venue(order.venue())
-                .encodedLength();
+                .venue(order.venue());
     }
 
     @Override

@@ -32,24 +32,7 @@ public final class FlyprotoOrderPingPong implements OrderPingPong {
 
     @Override
     public int encodeRequest(final long orderId) {
-        final OrderData order = data;
-        return encoder.wrap(requestBuffer, 0)
-                .orderId(orderId)
-                .clOrdId(order.clOrdId())
-                .account(order.account())
-                .symbol(order.symbol())
-                .sideRaw(order.side())
-                .ordTypeRaw(order.ordType())
-                .timeInForceRaw(order.timeInForce())
-                .price(order.price())
-                .priceExponent(order.priceExponent())
-                .quantity(order.quantity())
-                .minQuantity(order.minQuantity())
-                .stopPrice(order.stopPrice())
-                .transactTime(order.transactTime())
-                .sendingTime(order.sendingTime())
-                .traderId(order.traderId())
-                .venue(order.venue())
+        return FlyprotoOrderCodec.write(encoder.wrap(requestBuffer, 0), data, orderId)
                 .encodedLength();
     }
 
