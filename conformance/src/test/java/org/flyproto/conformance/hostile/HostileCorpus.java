@@ -102,6 +102,9 @@ public final class HostileCorpus {
         proto3.add("nested-invalid-utf8-in-leaf-name", "9A 01 03 0A 01 FF");
         proto3.add("nested-invalid-utf8-in-repeated-element", "9A 05 03 12 01 FF");
         proto3.add("nested-packed-varint-whose-last-varint-is-cut", "9A 01 04 12 02 01 80");
+        // Known defect, found by fuzzing: the string of an earlier occurrence of a merged message is not validated.
+        proto3.add("merged-message-earlier-occurrence-invalid-utf8", "9A 01 03 0A 01 FF 9A 01 03 0A 01 61");
+        proto3.add("merged-nested-earlier-occurrence-invalid-utf8", "92 01 03 12 01 FF 92 01 03 12 01 61");
 
         proto3.add("valid/empty", "");
         proto3.add("valid/10-byte-int32-varint", "08 81 80 80 80 80 80 80 80 80 00");
