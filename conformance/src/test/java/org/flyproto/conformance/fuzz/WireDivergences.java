@@ -21,9 +21,9 @@ import java.util.Map;
  *   <li>{@link #tenthByteContinues}: a varint read on protobuf-java's 64-bit path (int64, uint64, sint64, bool,
  *       unknown varint fields, and the elements of their packed runs) whose 10th byte has its continuation bit set.
  *       protobuf-java stops after 10 bytes and reads on; flyproto rejects the varint as longer than 10 bytes.
- *   <li>{@link #replacedOneofStringWithInvalidUtf8}: invalid UTF-8 in a string member of a oneof that a later member
- *       of the same oneof replaces. protobuf-java rejects it (when the string is validated); flyproto validates only
- *       the value it reads.
+ *   <li>{@link #replacedOneofStringWithInvalidUtf8}: invalid UTF-8 in a string member of a oneof that a later
+ *       occurrence of a member of the same oneof, itself included, replaces. protobuf-java rejects it (when the string
+ *       is validated); flyproto validates only the value it reads.
  * </ol>
  *
  * <p>And one divergence that is a known defect of flyproto rather than a design decision,
@@ -39,7 +39,7 @@ public final class WireDivergences {
     public boolean longTag;
     /** A 64-bit varint whose 10th byte continues. */
     public boolean tenthByteContinues;
-    /** Invalid UTF-8 in a oneof string member that another member of the oneof replaces. */
+    /** Invalid UTF-8 in a oneof string member that a later occurrence of any member of the oneof replaces. */
     public boolean replacedOneofStringWithInvalidUtf8;
     /** Invalid UTF-8 in a string of an occurrence of a singular message that a later occurrence replaces. */
     public boolean replacedStringOfAMergedOccurrenceWithInvalidUtf8;
@@ -203,13 +203,12 @@ public final class WireDivergences {
         if (oneof == null) {
             return;
         }
-        final Integer previous = invalid.get(oneof);
-        if (previous != null && previous != field.getNumber()) {
+        if (invalid.containsKey(oneof)) {
             replacedOneofStringWithInvalidUtf8 = true;
         }
         if (invalidUtf8) {
             invalid.put(oneof, field.getNumber());
-        } else if (previous == null || previous != field.getNumber()) {
+        } else {
             invalid.remove(oneof);
         }
     }
