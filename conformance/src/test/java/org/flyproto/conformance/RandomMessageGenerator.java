@@ -17,7 +17,7 @@ import java.util.List;
  * depth limit), closed enums given declared numbers only; open enums also get numbers they do not declare. Nesting
  * stops at the depth given, and a budget of nested messages keeps repeated message fields from multiplying.
  */
-final class RandomMessageGenerator extends RandomValues {
+public final class RandomMessageGenerator extends RandomValues {
     /** Enum numbers tried on open enums; those an enum declares are used as declared values. */
     private static final int[] ENUM_NUMBERS = {0, 1, 2, 3, 7, 127, 128, 12345, 1000000, -1, -2, Integer.MIN_VALUE};
     /** Nested messages per generated message, at most: keeps repeated message fields from multiplying. */
@@ -28,7 +28,7 @@ final class RandomMessageGenerator extends RandomValues {
     /**
      * @param seed the seed: the same seed gives the same messages.
      */
-    RandomMessageGenerator(final long seed) {
+    public RandomMessageGenerator(final long seed) {
         super(seed);
     }
 
@@ -37,7 +37,7 @@ final class RandomMessageGenerator extends RandomValues {
      * @param depth     how many levels of nested messages may appear below the top one (required ones aside).
      * @return a new random message of the prototype's type, initialized (every required field set).
      */
-    Message message(final Message prototype, final int depth) {
+    public Message message(final Message prototype, final int depth) {
         messagesLeft = MESSAGE_BUDGET;
         final Message.Builder builder = prototype.newBuilderForType();
         fill(builder, depth);

@@ -8,14 +8,14 @@ import org.flyproto.conformance.proto3.Leaf;
  * range (0, ±1, varint size boundaries, MIN/MAX, -0.0, NaN, infinities) and half uniformly; strings mixing every UTF-8
  * length class, occasionally long enough for multi-byte length prefixes; nesting and recursion up to a depth.
  */
-final class RandomMessages extends RandomValues {
+public final class RandomMessages extends RandomValues {
     private static final int[] COLORS = {0, 1, 2, 1000000, -1, 7, 12345, Integer.MIN_VALUE};
 
-    RandomMessages(final long seed) {
+    public RandomMessages(final long seed) {
         super(seed);
     }
 
-    AllTypes allTypes(final int depth) {
+    public AllTypes allTypes(final int depth) {
         final AllTypes.Builder b = AllTypes.newBuilder();
         if (maybe()) b.setFInt32(anInt());
         if (maybe()) b.setFInt64(aLong());

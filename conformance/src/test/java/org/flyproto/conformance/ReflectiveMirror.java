@@ -54,7 +54,7 @@ import org.flyproto.gen.model.TypeRef;
  * <p>Reading also checks what the decoder returns for an absent field with presence: the field's default, as
  * protobuf-java's getter returns it (explicit proto2 / editions defaults included).
  */
-final class ReflectiveMirror {
+public final class ReflectiveMirror {
     private static final Naming NAMING = new Naming(GeneratorOptions.defaults());
     private static final Map<Descriptor, List<FieldDescriptor>> FIELDS_BY_NUMBER = new ConcurrentHashMap<>();
     private static final Map<MethodKey, Method> METHODS = new ConcurrentHashMap<>();
@@ -208,7 +208,7 @@ final class ReflectiveMirror {
      * @return every field the decoder reads, as a protobuf-java message (built partially: required fields the
      *     decoder misses show up in the comparison, not as an exception here).
      */
-    static Message read(final MessageDecoder decoder, final Message prototype) {
+    public static Message read(final MessageDecoder decoder, final Message prototype) {
         return read(decoder, prototype.newBuilderForType());
     }
 
