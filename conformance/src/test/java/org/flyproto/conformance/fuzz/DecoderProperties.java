@@ -34,8 +34,7 @@ import org.flyproto.codec.MessageEncoder;
  *       must reject with the documented reason; and the generated encoder's {@code copy(decoder)} writes bytes that
  *       protobuf-java parses to its parse of the input, unknown fields included.
  *   <li>Whatever protobuf-java rejects, flyproto's validating decode rejects, except the documented oneof case
- *       ({@link WireDivergences#replacedOneofStringWithInvalidUtf8}) and a known defect
- *       ({@link WireDivergences#replacedStringOfAMergedOccurrenceWithInvalidUtf8}).
+ *       ({@link WireDivergences#replacedOneofStringWithInvalidUtf8}).
  * </ol>
  */
 public final class DecoderProperties {
@@ -175,12 +174,10 @@ public final class DecoderProperties {
             }
         } else if (alone.accepted()) {
             final WireDivergences divergences = WireDivergences.find(schema.descriptor(), input);
-            // The documented oneof case, or the known defect with merged occurrences (see WireDivergences).
-            assertThat(divergences.replacedOneofStringWithInvalidUtf8
-                            || divergences.replacedStringOfAMergedOccurrenceWithInvalidUtf8)
+            assertThat(divergences.replacedOneofStringWithInvalidUtf8)
                     .as(() -> "validating decode accepts what protobuf-java rejects (\""
-                            + schema.protobufJavaRejection(input) + "\"), not a known divergence (" + divergences
-                            + "): " + context.get())
+                            + schema.protobufJavaRejection(input) + "\"), not the documented oneof case: "
+                            + context.get())
                     .isTrue();
         }
     }

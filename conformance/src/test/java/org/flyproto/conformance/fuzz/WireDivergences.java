@@ -26,11 +26,6 @@ import java.util.Map;
  *       is validated); flyproto validates only the value it reads.
  * </ol>
  *
- * <p>And one divergence that is a known defect of flyproto rather than a design decision,
- * {@link #replacedStringOfAMergedOccurrenceWithInvalidUtf8}: a singular message field occurring several times is the
- * merge of its occurrences; a string field of an earlier occurrence that a later occurrence replaces is not checked
- * for UTF-8 by flyproto's validating decode, where protobuf-java rejects it.
- *
  * <p>The schema-independent cousin of the proto3-only {@code HostileWireWalker}. Meant for input protobuf-java
  * accepted, or rejected for invalid UTF-8: the walk stops silently at the first malformed byte.
  */
@@ -41,23 +36,8 @@ public final class WireDivergences {
     public boolean tenthByteContinues;
     /** Invalid UTF-8 in a oneof string member that a later occurrence of any member of the oneof replaces. */
     public boolean replacedOneofStringWithInvalidUtf8;
-    /** Invalid UTF-8 in a string of an occurrence of a singular message that a later occurrence replaces. */
-    public boolean replacedStringOfAMergedOccurrenceWithInvalidUtf8;
 
     private WireDivergences() {}
-
-    /**
-     * The occurrences of one message: a singular message field occurring several times is merged, so its occurrences
-     * share one state.
-     */
-    private static final class Merged {
-        /** Occurrences walked so far; the current one while walking. */
-        int occurrences;
-        /** Per string field: the occurrence whose value of it, the last seen, is invalid UTF-8. */
-        final Map<Integer, Integer> invalidString = new HashMap<>();
-        /** Per singular message field: the merged state of its occurrences. */
-        final Map<Integer, Merged> children = new HashMap<>();
-    }
 
     /** Ends the walk at malformed bytes. */
     private static final class Malformed extends RuntimeException {
@@ -76,7 +56,7 @@ public final class WireDivergences {
     public static WireDivergences find(final Descriptor type, final byte[] bytes) {
         final WireDivergences found = new WireDivergences();
         try {
-            found.fields(bytes, 0, bytes.length, type, 0, new Merged());
+            found.fields(bytes, 0, bytes.length, type, 0);
         } catch (final Malformed e) {
             // Found what there was to find before it.
         }
@@ -91,26 +71,16 @@ public final class WireDivergences {
     @Override
     public String toString() {
         return "longTag=" + longTag + " tenthByteContinues=" + tenthByteContinues
-                + " replacedOneofStringWithInvalidUtf8=" + replacedOneofStringWithInvalidUtf8
-                + " replacedStringOfAMergedOccurrenceWithInvalidUtf8="
-                + replacedStringOfAMergedOccurrenceWithInvalidUtf8;
+                + " replacedOneofStringWithInvalidUtf8=" + replacedOneofStringWithInvalidUtf8;
     }
 
     /**
      * Walks fields from {@code start} to {@code end} (a message, {@code groupField} 0) or to the END_GROUP of
-     * {@code groupField}, of {@code type} (null: an unknown group, whose fields are all unknown), as one more occurrence
-     * of {@code merged}.
+     * {@code groupField}, of {@code type} (null: an unknown group, whose fields are all unknown).
      *
      * @return the index after the last byte walked.
      */
-    private int fields(
-            final byte[] b,
-            final int start,
-            final int end,
-            final Descriptor type,
-            final int groupField,
-            final Merged merged) {
-        final int occurrence = ++merged.occurrences;
+    private int fields(final byte[] b, final int start, final int end, final Descriptor type, final int groupField) {
         int pos = start;
         // Per oneof: the field number of the member last seen if it is a string with invalid UTF-8, else absent.
         final Map<OneofDescriptor, Integer> invalidMember = new HashMap<>();
@@ -143,24 +113,15 @@ public final class WireDivergences {
                     }
                     final int contentEnd = pos + length;
                     if (member && field.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-                        fields(b, pos, contentEnd, field.getMessageType(), 0, child(merged, field));
+                        fields(b, pos, contentEnd, field.getMessageType(), 0);
                     } else if (field != null && field.isPackable()) {
                         packed(b, pos, contentEnd, field);
                     } else if (member && field.getJavaType() == FieldDescriptor.JavaType.STRING) {
-                        final boolean invalid = !isValidUtf8(b, pos, contentEnd);
-                        checkOneofMember(field, invalid, invalidMember);
-                        checkMergedString(field, invalid, merged, occurrence);
+                        checkOneofMember(field, !isValidUtf8(b, pos, contentEnd), invalidMember);
                     }
                     pos = contentEnd;
                 }
-                case 3 ->
-                    pos = fields(
-                            b,
-                            pos,
-                            end,
-                            member ? field.getMessageType() : null,
-                            number,
-                            member ? child(merged, field) : new Merged());
+                case 3 -> pos = fields(b, pos, end, member ? field.getMessageType() : null, number);
                 case 4 -> {
                     if (number != groupField) {
                         throw new Malformed();
@@ -177,24 +138,6 @@ public final class WireDivergences {
             throw new Malformed();
         }
         return pos;
-    }
-
-    /** The merged state of a singular message field's occurrences, or a fresh one for an element of a repeated one. */
-    private static Merged child(final Merged parent, final FieldDescriptor field) {
-        return field.isRepeated()
-                ? new Merged()
-                : parent.children.computeIfAbsent(field.getNumber(), n -> new Merged());
-    }
-
-    private void checkMergedString(
-            final FieldDescriptor field, final boolean invalidUtf8, final Merged merged, final int occurrence) {
-        final Integer previous = merged.invalidString.get(field.getNumber());
-        if (previous != null && previous < occurrence) {
-            replacedStringOfAMergedOccurrenceWithInvalidUtf8 = true;
-        }
-        if (invalidUtf8) {
-            merged.invalidString.put(field.getNumber(), occurrence);
-        }
     }
 
     private void checkOneofMember(

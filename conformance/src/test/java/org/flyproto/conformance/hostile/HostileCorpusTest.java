@@ -56,16 +56,6 @@ class HostileCorpusTest {
             "edition2023/oneof-string-invalid-utf8-replaced-by-the-same-member.bin",
             "edition2023/oneof-string-invalid-utf8-replaced-by-another-member.bin");
 
-    /**
-     * Known defects: corpus files flyproto accepts though it should reject them, as protobuf-java does. Asserted as
-     * they stand, so that the fix shows up here: then remove the file from this list.
-     */
-    private static final Map<String, String> KNOWN_DEFECTS = Map.of(
-            "proto3/merged-message-earlier-occurrence-invalid-utf8.bin",
-                    "f_leaf twice, the first with invalid UTF-8 in name: validating decode reads the second name only",
-            "proto3/merged-nested-earlier-occurrence-invalid-utf8.bin",
-                    "f_nested twice, the first with invalid UTF-8 in b: validating decode reads the second b only");
-
     /** Where the input starts in the embedding buffers, and how many guard bytes follow it. */
     private static final int OFFSET = 19;
 
@@ -128,20 +118,6 @@ class HostileCorpusTest {
                     .isTrue();
             assertThat(verdict.accepted())
                     .as("%s accepted, as documented", path)
-                    .isTrue();
-            return;
-        }
-        final String defect = KNOWN_DEFECTS.get(path);
-        if (defect != null) {
-            assertThat(schema.protobufJavaRejection(input))
-                    .as("%s: protobuf-java's rejection", path)
-                    .isNotNull();
-            assertThat(WireDivergences.find(schema.descriptor(), input)
-                            .replacedStringOfAMergedOccurrenceWithInvalidUtf8)
-                    .as("%s: found by WireDivergences", path)
-                    .isTrue();
-            assertThat(verdict.accepted())
-                    .as("%s, a known defect (%s), is now rejected: remove it from KNOWN_DEFECTS", path, defect)
                     .isTrue();
             return;
         }
