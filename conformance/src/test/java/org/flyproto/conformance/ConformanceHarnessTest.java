@@ -51,6 +51,20 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ConformanceHarnessTest {
     private static final long SEED = 0xC0F0_2026L;
     private static final int RANDOM_MESSAGES = 40;
+    /** The varint 1 padded to ten bytes: valid, as protobuf-java reads it. */
+    private static final byte[] ONE_IN_TEN_BYTES = {
+        (byte) 0x81,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        (byte) 0x80,
+        0
+    };
+
     private static Testee testee;
 
     /** The message types the runner sends, with protobuf-java's classes for them. */
@@ -248,19 +262,7 @@ class ConformanceHarnessTest {
                 }
             }
             if (field.getLiteType().getWireType() == WireFormat.WIRETYPE_VARINT) {
-                // 1 in ten bytes.
-                expectCanonical(type, concat(tag(field.getNumber(), 0), new byte[] {
-                    (byte) 0x81,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    (byte) 0x80,
-                    0x00
-                }));
+                expectCanonical(type, concat(tag(field.getNumber(), 0), ONE_IN_TEN_BYTES));
             }
         }
     }
@@ -471,18 +473,7 @@ class ConformanceHarnessTest {
                     .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
         }
         // Valid, though unusual: a 10-byte varint of a small value, deep nesting within the limit, an empty group.
-        expectSameMessage(type, concat(tag(int32, 0), new byte[] {
-            (byte) 0x81,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            (byte) 0x80,
-            0x00
-        }));
+        expectSameMessage(type, concat(tag(int32, 0), ONE_IN_TEN_BYTES));
         expectSameMessage(type, nest(type, 99));
         expectSameMessage(type, concat(tag(type.unknownNumber, 3), tag(type.unknownNumber, 4)));
         // Invalid UTF-8 in a string: rejected where the schema validates, a string of bytes elsewhere.

@@ -16,9 +16,13 @@ final class ProtobufOrderCodec extends ProtobufJavaCodec<NewOrder> {
 
     @Override
     public NewOrder build() {
-        final OrderData order = data;
+        return build(data, data.orderId());
+    }
+
+    /** The order fixture as a protobuf-java message, with {@code orderId} as its id. */
+    static NewOrder build(final OrderData order, final long orderId) {
         return NewOrder.newBuilder()
-                .setOrderId(order.orderId())
+                .setOrderId(orderId)
                 .setClOrdId(order.clOrdId())
                 .setAccount(order.account())
                 .setSymbol(order.symbol())

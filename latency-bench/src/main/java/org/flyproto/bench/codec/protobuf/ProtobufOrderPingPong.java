@@ -42,27 +42,7 @@ public final class ProtobufOrderPingPong implements OrderPingPong {
 
     @Override
     public int encodeRequest(final long orderId) {
-        final OrderData order = data;
-        return write(
-                NewOrder.newBuilder()
-                        .setOrderId(orderId)
-                        .setClOrdId(order.clOrdId())
-                        .setAccount(order.account())
-                        .setSymbol(order.symbol())
-                        .setSideValue(order.side())
-                        .setOrdTypeValue(order.ordType())
-                        .setTimeInForceValue(order.timeInForce())
-                        .setPrice(order.price())
-                        .setPriceExponent(order.priceExponent())
-                        .setQuantity(order.quantity())
-                        .setMinQuantity(order.minQuantity())
-                        .setStopPrice(order.stopPrice())
-                        .setTransactTime(order.transactTime())
-                        .setSendingTime(order.sendingTime())
-                        .setTraderId(order.traderId())
-                        .setVenue(order.venue())
-                        .build(),
-                request);
+        return write(ProtobufOrderCodec.build(data, orderId), request);
     }
 
     @Override
