@@ -119,11 +119,14 @@ class ChronicleQueueTest {
                 }
             };
 
-            final long allocated = AllocationMeter.allocatedBy(appendAndRead, 50_000, 20_000);
+            final int orders = 20_000;
+            final long allocated = AllocationMeter.allocatedBy(appendAndRead, 50_000, orders);
 
             System.out.println(
                     "Chronicle Queue append + read of NewOrder: " + allocated + " bytes allocated in 20,000 orders");
-            assertThat(allocated).isZero();
+            // Chronicle itself now and then allocates a few hundred bytes in a run (docs/integrations.md, Allocation);
+            // an object per message would cost at least 16 bytes a message.
+            assertThat(allocated).isLessThan(orders);
             assertThat(counts[2]).isZero();
             assertThat(counts[1]).isEqualTo(counts[0]);
         }
