@@ -8,17 +8,18 @@ import java.util.Set;
  * Walks {@code AllTypes} wire bytes the way protobuf-java 4.x parses them, schema and all, to find where flyproto is
  * documented to read the same bytes differently:
  *
- * <ol>
+ * <ul>
  *   <li>{@link Findings#longTag}: a tag longer than 5 bytes, or of 5 bytes whose last is above 0x0F (a field number
  *       above 2^29-1). protobuf-java keeps the low 32 bits; flyproto rejects it.
- *   <li>{@link Findings#repeatedSingularMessage}: a singular message field (AllTypes.f_nested, AllTypes.f_leaf,
- *       Nested.child) occurring more than once in one message, at any level. protobuf-java merges the occurrences;
- *       flyproto reads the last one.
  *   <li>{@link Findings#tenthByteContinues}: a varint read on protobuf-java's 64-bit path (int64, uint64, sint64,
  *       bool, unknown varint fields, and the elements of their packed runs) whose 10th byte has its continuation bit
  *       set. protobuf-java stops after 10 bytes whatever that bit says and reads on; flyproto rejects the varint as
  *       longer than 10 bytes.
- * </ol>
+ * </ul>
+ *
+ * <p>It also notes {@link Findings#repeatedSingularMessage}, which is not a divergence: a singular message field
+ * (AllTypes.f_nested, AllTypes.f_leaf, Nested.child) occurring more than once in one message, at any level, whose
+ * occurrences both libraries merge — so that a run can say how often merging was exercised.
  *
  * <p>Meant for input protobuf-java accepted: where the bytes break a rule protobuf-java enforces, the walk throws
  * {@link IllegalStateException}, as that means this walker and protobuf-java disagree.
