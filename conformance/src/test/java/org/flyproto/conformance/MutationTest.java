@@ -86,10 +86,12 @@ class MutationTest {
         for (final long seed : messageSeeds()) {
             final byte[] message = new RandomMessages(seed).allTypes(2).toByteArray();
             final HostileWireWalker.Findings fields = HostileWireWalker.walk(message);
+            final byte[] donor = donor(~seed);
+            final List<int[]> donorFields = HostileWireWalker.walk(donor).rootFields;
             final SplittableRandom random = new SplittableRandom(~seed);
             for (int i = 0; i < MUTANTS; i++) {
                 final StringBuilder ops = new StringBuilder();
-                final byte[] mutant = mutate(message, fields, random, ops);
+                final byte[] mutant = mutate(message, fields, donor, donorFields, random, ops);
                 check(seed, "mutant " + i + ": " + ops, mutant, message, i);
             }
         }
@@ -193,9 +195,21 @@ class MutationTest {
      * duplicate chunks or whole fields of the original, or remove whole fields, so that a fair share of the mutants
      * are still valid, and some repeat a singular message field.
      */
+    /** The singular message fields of another message, to be merged into the original by a mutation. */
+    private static byte[] donor(final long seed) {
+        final RandomMessages random = new RandomMessages(seed);
+        return AllTypes.newBuilder()
+                .setFNested(random.nested(1))
+                .setFLeaf(random.leaf())
+                .build()
+                .toByteArray();
+    }
+
     private static byte[] mutate(
             final byte[] original,
             final HostileWireWalker.Findings fields,
+            final byte[] donor,
+            final List<int[]> donorFields,
             final SplittableRandom random,
             final StringBuilder ops) {
         final List<Integer> tagStarts = fields.tagStarts;
@@ -203,7 +217,7 @@ class MutationTest {
         byte[] b = original;
         for (int op = random.nextInt(1, 4); op > 0; op--) {
             final int pos = position(b.length, tagStarts, random);
-            switch (random.nextInt(7)) {
+            switch (random.nextInt(8)) {
                 case 0 -> {
                     if (pos < b.length) {
                         b = b.clone();
@@ -260,6 +274,19 @@ class MutationTest {
                             .append(field[1])
                             .append(") at ");
                     ops.append(at).append("; ");
+                }
+                case 7 -> {
+                    // A singular message field of another message, at the start of a root field: merged.
+                    final int[] field = donorFields.get(random.nextInt(donorFields.size()));
+                    final int at = Math.min(b.length, rootFields.get(random.nextInt(rootFields.size()))[0]);
+                    b = insert(b, at, Arrays.copyOfRange(donor, field[0], field[1]));
+                    ops.append("donor field [")
+                            .append(field[0])
+                            .append(", ")
+                            .append(field[1])
+                            .append(") at ")
+                            .append(at)
+                            .append("; ");
                 }
                 case 6 -> {
                     // Remove a whole root field, if it is still where it was.
