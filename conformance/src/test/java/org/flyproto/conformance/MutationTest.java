@@ -263,31 +263,12 @@ class MutationTest {
                             .append(pos)
                             .append("; ");
                 }
-                case 5 -> {
+                case 5 ->
                     // A whole root field of the original, again, at the start of a root field.
-                    final int[] field = rootFields.get(random.nextInt(rootFields.size()));
-                    final int at = Math.min(b.length, rootFields.get(random.nextInt(rootFields.size()))[0]);
-                    b = insert(b, at, Arrays.copyOfRange(original, field[0], field[1]));
-                    ops.append("repeat field [")
-                            .append(field[0])
-                            .append(", ")
-                            .append(field[1])
-                            .append(") at ");
-                    ops.append(at).append("; ");
-                }
-                case 7 -> {
+                    b = insertField(b, original, rootFields, rootFields, random, "repeat field", ops);
+                case 7 ->
                     // A singular message field of another message, at the start of a root field: merged.
-                    final int[] field = donorFields.get(random.nextInt(donorFields.size()));
-                    final int at = Math.min(b.length, rootFields.get(random.nextInt(rootFields.size()))[0]);
-                    b = insert(b, at, Arrays.copyOfRange(donor, field[0], field[1]));
-                    ops.append("donor field [")
-                            .append(field[0])
-                            .append(", ")
-                            .append(field[1])
-                            .append(") at ")
-                            .append(at)
-                            .append("; ");
-                }
+                    b = insertField(b, donor, donorFields, rootFields, random, "donor field", ops);
                 case 6 -> {
                     // Remove a whole root field, if it is still where it was.
                     final int[] field = rootFields.get(random.nextInt(rootFields.size()));
@@ -319,6 +300,28 @@ class MutationTest {
             }
         }
         return b;
+    }
+
+    /** Inserts one of {@code fields} of {@code source} at the start of one of {@code rootFields}. */
+    private static byte[] insertField(
+            final byte[] b,
+            final byte[] source,
+            final List<int[]> fields,
+            final List<int[]> rootFields,
+            final SplittableRandom random,
+            final String what,
+            final StringBuilder ops) {
+        final int[] field = fields.get(random.nextInt(fields.size()));
+        final int at = Math.min(b.length, rootFields.get(random.nextInt(rootFields.size()))[0]);
+        ops.append(what)
+                .append(" [")
+                .append(field[0])
+                .append(", ")
+                .append(field[1])
+                .append(") at ")
+                .append(at)
+                .append("; ");
+        return insert(b, at, Arrays.copyOfRange(source, field[0], field[1]));
     }
 
     private static int position(final int length, final List<Integer> tagStarts, final SplittableRandom random) {
