@@ -190,11 +190,6 @@ class MutationTest {
         }
     }
 
-    /**
-     * One to three random flips, insertions, deletions or splices, half of them at the start of a tag; splices
-     * duplicate chunks or whole fields of the original, or remove whole fields, so that a fair share of the mutants
-     * are still valid, and some repeat a singular message field.
-     */
     /** The singular message fields of another message, to be merged into the original by a mutation. */
     private static byte[] donor(final long seed) {
         final RandomMessages random = new RandomMessages(seed);
@@ -205,6 +200,11 @@ class MutationTest {
                 .toByteArray();
     }
 
+    /**
+     * One to three random flips, insertions, deletions or splices, half of them at the start of a tag; splices
+     * duplicate chunks or whole fields of the original, or remove whole fields, or add a field of {@code donor}, so
+     * that a fair share of the mutants are still valid, and some repeat a singular message field.
+     */
     private static byte[] mutate(
             final byte[] original,
             final HostileWireWalker.Findings fields,
@@ -266,9 +266,6 @@ class MutationTest {
                 case 5 ->
                     // A whole root field of the original, again, at the start of a root field.
                     b = insertField(b, original, rootFields, rootFields, random, "repeat field", ops);
-                case 7 ->
-                    // A singular message field of another message, at the start of a root field: merged.
-                    b = insertField(b, donor, donorFields, rootFields, random, "donor field", ops);
                 case 6 -> {
                     // Remove a whole root field, if it is still where it was.
                     final int[] field = rootFields.get(random.nextInt(rootFields.size()));
@@ -284,6 +281,9 @@ class MutationTest {
                                 .append("); ");
                     }
                 }
+                case 7 ->
+                    // A singular message field of another message, at the start of a root field: merged.
+                    b = insertField(b, donor, donorFields, rootFields, random, "donor field", ops);
                 default -> {
                     // A chunk of the original: duplicates fields, or cuts them anywhere.
                     final int from = position(original.length, tagStarts, random);
