@@ -63,33 +63,24 @@ class AeronIpcTest {
 
     @Test
     void shouldPublishAndPollOrdersInPlaceWithoutAllocating() {
-        try (Subscription subscription = subscription();
-                Publication publication = publication(subscription)) {
-            final DutyCycle duty =
-                    new DutyCycle(subscription, new AeronPublisher(publication, new BusySpinIdleStrategy()));
-            duty.claim = true;
-
-            final long allocated = AllocationMeter.allocatedBy(duty, 20_000, 20_000);
-
-            System.out.println("Aeron IPC claim + poll of NewOrder: " + allocated
-                    + " bytes allocated in 80,000 orders (20,000 duty cycles of 4)");
-            assertThat(allocated).isZero();
-            assertThat(duty.mismatched).isZero();
-            assertThat(duty.received).isEqualTo(duty.sent).isGreaterThanOrEqualTo(80_000);
-        }
+        assertDutyCyclesAllocateNothing(true, "claim");
     }
 
     @Test
     void shouldOfferAndPollOrdersWithoutAllocating() {
+        assertDutyCyclesAllocateNothing(false, "offer");
+    }
+
+    private void assertDutyCyclesAllocateNothing(final boolean claim, final String how) {
         try (Subscription subscription = subscription();
                 Publication publication = publication(subscription)) {
             final DutyCycle duty =
                     new DutyCycle(subscription, new AeronPublisher(publication, new BusySpinIdleStrategy()));
-            duty.claim = false;
+            duty.claim = claim;
 
             final long allocated = AllocationMeter.allocatedBy(duty, 20_000, 20_000);
 
-            System.out.println("Aeron IPC offer + poll of NewOrder: " + allocated
+            System.out.println("Aeron IPC " + how + " + poll of NewOrder: " + allocated
                     + " bytes allocated in 80,000 orders (20,000 duty cycles of 4)");
             assertThat(allocated).isZero();
             assertThat(duty.mismatched).isZero();
@@ -164,12 +155,7 @@ class AeronIpcTest {
             assertThatThrownBy(() -> publisher.claim(tooShort)).isInstanceOf(ProtoEncodeException.class);
             assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
 
-            final List<Long> received = new ArrayList<>();
-            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
-                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
-            Polling.pollUntil(subscription, handler, () -> !received.isEmpty());
-            Polling.drain(subscription, handler, 50);
-            assertThat(received).containsExactly(2L);
+            assertThat(receivedIds(subscription)).containsExactly(2L);
         }
     }
 
@@ -186,12 +172,7 @@ class AeronIpcTest {
                     .hasMessageContaining("announced");
             assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
 
-            final List<Long> received = new ArrayList<>();
-            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
-                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
-            Polling.pollUntil(subscription, handler, () -> !received.isEmpty());
-            Polling.drain(subscription, handler, 50);
-            assertThat(received).containsExactly(2L);
+            assertThat(receivedIds(subscription)).containsExactly(2L);
         }
     }
 
@@ -296,6 +277,15 @@ class AeronIpcTest {
         final Publication publication = embedded.aeron().addExclusivePublication(CHANNEL, subscription.streamId());
         EmbeddedAeron.awaitConnected(publication, 10_000);
         return publication;
+    }
+
+    /** The ids of the orders that arrive on {@code subscription}: polled until one does, then drained. */
+    private static List<Long> receivedIds(final Subscription subscription) {
+        final List<Long> received = new ArrayList<>();
+        final DecodingHandler<NewOrderDecoder> handler = OrderAssertions.collectingIds(received);
+        Polling.pollUntil(subscription, handler, () -> !received.isEmpty());
+        Polling.drain(subscription, handler, 50);
+        return received;
     }
 
     private static int lengthOf(final MessageWriter writer) {

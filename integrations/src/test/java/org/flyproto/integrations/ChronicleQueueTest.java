@@ -87,8 +87,7 @@ class ChronicleQueueTest {
 
             final List<Long> received = new ArrayList<>();
             final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
-            final DecodingHandler<NewOrderDecoder> handler = new DecodingHandler<>(
-                    new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId()));
+            final DecodingHandler<NewOrderDecoder> handler = OrderAssertions.collectingIds(received);
             while (reader.read(handler)) {
                 // collected by the handler
             }

@@ -2,14 +2,21 @@ package org.flyproto.integrations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.bench.proto.flyproto.OrdType;
 import org.flyproto.bench.proto.flyproto.Side;
 import org.flyproto.bench.proto.flyproto.TimeInForce;
 
-/** Field-by-field checks of a decoded {@code NewOrder} against {@link SampleOrders}. */
+/** Field-by-field checks of a decoded {@code NewOrder} against {@link SampleOrders}, and a handler collecting ids. */
 final class OrderAssertions {
     private OrderAssertions() {}
+
+    /** A handler that decodes each {@code NewOrder} and adds its id to {@code ids}. */
+    static DecodingHandler<NewOrderDecoder> collectingIds(final List<Long> ids) {
+        return new DecodingHandler<>(
+                new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> ids.add(decoded.orderId()));
+    }
 
     /** Asserts every field of order {@code i} of {@link SampleOrders} (i ≥ 1). */
     static void assertSampleOrder(final NewOrderDecoder decoded, final long i) {

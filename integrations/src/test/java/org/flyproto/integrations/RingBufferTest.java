@@ -153,8 +153,7 @@ class RingBufferTest {
 
         assertThat(publisher.claim(ORDER, SampleOrders.next(order, 2))).isTrue();
         final List<Long> received = new ArrayList<>();
-        ring.read(new DecodingHandler<>(
-                new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId())));
+        ring.read(OrderAssertions.collectingIds(received));
         assertThat(received).containsExactly(2L);
     }
 
@@ -171,8 +170,7 @@ class RingBufferTest {
 
         assertThat(publisher.claim(ORDER, SampleOrders.next(order, 2))).isTrue();
         final List<Long> received = new ArrayList<>();
-        ring.read(new DecodingHandler<>(
-                new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> received.add(decoded.orderId())));
+        ring.read(OrderAssertions.collectingIds(received));
         assertThat(received).containsExactly(2L);
     }
 
