@@ -41,7 +41,6 @@ public final class IndexEmbeddedFiles {
         if (!Files.exists(target) || !java.util.Arrays.equals(Files.readAllBytes(target), content)) {
             Files.write(target, content);
         }
-        System.out.println("[flyproto-gen] indexed " + files.size() + " embedded files, key " + key);
     }
 
     private static List<String> list(final Path root, final String folder) throws IOException {

@@ -99,9 +99,33 @@ class EmbeddedFilesTest {
 
     @Test
     void shouldCacheUnderTemporaryDirectoryPerUserByDefault() throws Exception {
-        final Path cacheDir = EmbeddedFiles.load().cacheDir(Map.of());
+        final EmbeddedFiles embedded = EmbeddedFiles.load();
+        final String user = System.getProperty("user.name");
+        final Path cacheDir = embedded.cacheDir(Map.of());
 
-        assertThat(cacheDir).startsWith(Path.of(System.getProperty("java.io.tmpdir")));
-        assertThat(cacheDir.getParent().getFileName().toString()).startsWith("flyproto-gen-");
+        // Lexical comparison only: on a new machine the directory does not exist yet, and must not be needed.
+        assertThat(cacheDir.equals(Path.of(System.getProperty("java.io.tmpdir"), "flyproto-gen-" + sanitized(user))
+                        .resolve(embedded.key())))
+                .as("cache directory %s", cacheDir)
+                .isTrue();
+    }
+
+    @Test
+    void shouldNotNeedTheCacheDirectoryToExistToNameIt() throws Exception {
+        final EmbeddedFiles embedded = EmbeddedFiles.load();
+        final String saved = System.getProperty("user.name");
+        System.setProperty("user.name", "someone-new/../x y");
+        try {
+            final Path cacheDir = embedded.cacheDir(Map.of());
+
+            assertThat(Files.exists(cacheDir.getParent())).isFalse();
+            assertThat(cacheDir.getParent().getFileName().toString()).isEqualTo("flyproto-gen-someone-new_.._x_y");
+        } finally {
+            System.setProperty("user.name", saved);
+        }
+    }
+
+    private static String sanitized(final String user) {
+        return user.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 }
