@@ -9,7 +9,7 @@ import org.flyproto.buffers.WireType;
  * Base class of generated message decoders.
  *
  * <p><b>How a decoder finds its fields.</b> {@code wrap} scans the message once, front to back: for each tag the
- * generated {@link #scan()} either decodes the scalar value into a field of the decoder (last occurrence wins, as in
+ * generated {@link #scanFields()} either decodes the scalar value into a field of the decoder (last occurrence wins, as in
  * protobuf), records the offset and length of a string, bytes or message field, records the first occurrence of a
  * repeated field (its cursor walks from there), or skips an unknown field. Accessors then return the stored values;
  * strings and bytes are views over the buffer; nested messages are decoded by a child decoder wrapped on access.
@@ -71,7 +71,7 @@ public abstract class MessageDecoder extends WireReader {
 
     /**
      * Wraps a root message preceded by its varint length, as protobuf-java's {@code writeDelimitedTo} writes it.
-     * The message then ends at {@code offset() + encodedLength()}, where the next one of the stream starts.
+     * The message then ends at {@code encodedOffset() + encodedLength()}, where the next one of the stream starts.
      *
      * @param buffer  the buffer.
      * @param offset  index of the length prefix.
@@ -109,8 +109,8 @@ public abstract class MessageDecoder extends WireReader {
         this.deep = deep;
         this.isMerged = false;
         this.walk = null;
-        reset();
-        scan();
+        resetFields();
+        scanFields();
     }
 
     /** The regions of this message's merged content, or null when it is one contiguous region. */
@@ -181,11 +181,11 @@ public abstract class MessageDecoder extends WireReader {
         walk = null;
         offset = regions.start(0);
         limit = regions.end(regions.count() - 1);
-        reset();
+        resetFields();
         for (int i = 0; i < regions.count(); i++) {
             pos = regions.start(i);
             limit = regions.end(i);
-            scan();
+            scanFields();
         }
         deep = false;
         isMerged = true;
@@ -269,7 +269,7 @@ public abstract class MessageDecoder extends WireReader {
         offset = iterPos;
         pos = iterPos;
         limit = iterPos;
-        reset();
+        resetFields();
     }
 
     /**
@@ -347,14 +347,14 @@ public abstract class MessageDecoder extends WireReader {
     /**
      * @return the buffer this decoder reads.
      */
-    public final DirectBuffer buffer() {
+    public final DirectBuffer encodedBuffer() {
         return buffer;
     }
 
     /**
      * @return index of the first byte of the message.
      */
-    public final int offset() {
+    public final int encodedOffset() {
         return offset;
     }
 
@@ -365,15 +365,15 @@ public abstract class MessageDecoder extends WireReader {
         return limit - offset;
     }
 
-    /** {@link #knows(int)}: a tag this schema does not have; its fields are unknown fields. */
+    /** {@link #tagKind(int)}: a tag this schema does not have; its fields are unknown fields. */
     protected static final int UNKNOWN_TAG = 0;
-    /** {@link #knows(int)}: a tag the scan stores. */
+    /** {@link #tagKind(int)}: a tag the scan stores. */
     protected static final int KNOWN_TAG = 1;
-    /** {@link #knows(int)}: a closed enum field's unpacked tag: numbers the enum does not declare are unknown fields. */
+    /** {@link #tagKind(int)}: a closed enum field's unpacked tag: numbers the enum does not declare are unknown fields. */
     protected static final int CLOSED_ENUM_TAG = 2;
-    /** {@link #knows(int)}: a closed enum field's packed tag. */
+    /** {@link #tagKind(int)}: a closed enum field's packed tag. */
     protected static final int CLOSED_ENUM_PACKED_TAG = 3;
-    /** {@link #knows(int)}: a map field whose values are a closed enum: an entry with an undeclared value is unknown. */
+    /** {@link #tagKind(int)}: a map field whose values are a closed enum: an entry with an undeclared value is unknown. */
     protected static final int CLOSED_ENUM_MAP_TAG = 4;
 
     /**
@@ -396,11 +396,11 @@ public abstract class MessageDecoder extends WireReader {
                 }
                 final int tagStart = pos;
                 final int tag = readTag();
-                switch (knows(tag)) {
+                switch (tagKind(tag)) {
                     case KNOWN_TAG -> skipField(tag);
                     case CLOSED_ENUM_TAG -> {
                         final int number = readVarint32();
-                        if (!declares(tag, number)) {
+                        if (!declaresNumber(tag, number)) {
                             cursor.writeRaw(buffer, tagStart, pos - tagStart);
                         }
                     }
@@ -436,7 +436,7 @@ public abstract class MessageDecoder extends WireReader {
             while (pos < runEnd) {
                 final int start = pos;
                 final int number = readVarint32();
-                if (!declares(packedTag, number)) {
+                if (!declaresNumber(packedTag, number)) {
                     cursor.rawUnsigned32(elementTag);
                     cursor.writeRaw(buffer, start, pos - start);
                 }
@@ -452,7 +452,7 @@ public abstract class MessageDecoder extends WireReader {
      * @param tag a tag read from the wire.
      * @return {@link #UNKNOWN_TAG}, {@link #KNOWN_TAG}, {@link #CLOSED_ENUM_TAG} or {@link #CLOSED_ENUM_PACKED_TAG}.
      */
-    protected abstract int knows(int tag);
+    protected abstract int tagKind(int tag);
 
     /**
      * Whether the entry at {@code [start, start + length)} of the map field with {@code tag}, whose values are a closed
@@ -485,7 +485,7 @@ public abstract class MessageDecoder extends WireReader {
      * @param number a number read for it.
      * @return true if the number is a value of the field's enum.
      */
-    protected boolean declares(final int tag, final int number) {
+    protected boolean declaresNumber(final int tag, final int number) {
         return true;
     }
 
@@ -505,10 +505,10 @@ public abstract class MessageDecoder extends WireReader {
     public abstract String messageFullName();
 
     /** Clears every field to its absent state. Called before each scan. */
-    protected abstract void reset();
+    protected abstract void resetFields();
 
     /** Scans {@code [pos, limit)} field by field, storing what the accessors need. */
-    protected abstract void scan();
+    protected abstract void scanFields();
 
     /**
      * Wraps {@code view} on a string's bytes, validating UTF-8 unless trusted.

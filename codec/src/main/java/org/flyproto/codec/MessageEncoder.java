@@ -81,7 +81,7 @@ public abstract class MessageEncoder {
         if (depth != 0) {
             throw new IllegalStateException("endDelimited() of a nested encoder: ask the root");
         }
-        final WriteCursor c = cursor();
+        final WriteCursor c = writeCursor();
         c.end(0);
         id = c.innermost();
         return c.position() - c.start();
@@ -188,7 +188,7 @@ public abstract class MessageEncoder {
      *
      * @return the cursor.
      */
-    protected final WriteCursor cursor() {
+    protected final WriteCursor writeCursor() {
         final WriteCursor c = cursor;
         c.check(id);
         return c;
@@ -202,7 +202,7 @@ public abstract class MessageEncoder {
     /**
      * @return the buffer written to.
      */
-    public final MutableDirectBuffer buffer() {
+    public final MutableDirectBuffer encodedBuffer() {
         return cursor.buffer();
     }
 
@@ -216,7 +216,7 @@ public abstract class MessageEncoder {
         if (depth != 0) {
             throw new IllegalStateException("encodedLength() of a nested encoder: ask the root");
         }
-        final WriteCursor c = cursor();
+        final WriteCursor c = writeCursor();
         return c.position() - c.start();
     }
 }

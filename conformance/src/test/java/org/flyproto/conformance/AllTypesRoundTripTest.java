@@ -248,7 +248,7 @@ class AllTypesRoundTripTest {
     private byte[] encode(final AllTypes message, final MutableDirectBuffer buffer) {
         AllTypesMirror.encode(message, encoder.wrap(buffer, OFFSET));
         final byte[] out = new byte[encoder.encodedLength()];
-        encoder.buffer().getBytes(OFFSET, out);
+        encoder.encodedBuffer().getBytes(OFFSET, out);
         return out;
     }
 

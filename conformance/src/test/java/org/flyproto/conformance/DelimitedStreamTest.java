@@ -38,7 +38,7 @@ class DelimitedStreamTest {
         for (int offset = OFFSET; offset < OFFSET + bytes.length; ) {
             decoder.wrapDelimited(buffer, offset, OFFSET + bytes.length - offset);
             read.add(AllTypesMirror.read(decoder));
-            offset = decoder.offset() + decoder.encodedLength();
+            offset = decoder.encodedOffset() + decoder.encodedLength();
         }
         assertThat(read).isEqualTo(messages);
     }

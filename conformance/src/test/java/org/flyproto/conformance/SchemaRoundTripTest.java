@@ -364,7 +364,7 @@ class SchemaRoundTripTest {
                     randomMessage(seed, AllTypes.getDefaultInstance(), DEPTH))) {
                 final byte[] expected = message.toByteArray();
                 AllTypesMirror.encode(message, encoder.wrap(kind.allocate(expected.length + OFFSET), OFFSET));
-                final byte[] byHand = copy(encoder.buffer(), encoder.encodedLength());
+                final byte[] byHand = copy(encoder.encodedBuffer(), encoder.encodedLength());
                 assertThat(encode(message, encoder, kind))
                         .as("seed %d", seed)
                         .isEqualTo(byHand)
@@ -392,7 +392,7 @@ class SchemaRoundTripTest {
     private static byte[] encode(final Message message, final MessageEncoder encoder, final BufferKind kind) {
         final MutableDirectBuffer buffer = kind.allocate(message.getSerializedSize() + OFFSET);
         ReflectiveMirror.write(message, ReflectiveMirror.wrap(encoder, buffer, OFFSET));
-        return copy(encoder.buffer(), encoder.encodedLength());
+        return copy(encoder.encodedBuffer(), encoder.encodedLength());
     }
 
     private static byte[] copy(final DirectBuffer buffer, final int length) {

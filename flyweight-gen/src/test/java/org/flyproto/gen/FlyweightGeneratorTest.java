@@ -127,14 +127,50 @@ class FlyweightGeneratorTest {
     void shouldRenameFieldsThatClashWithJavaOrTheBaseClasses() throws Exception {
         final Map<String, String> files = generate("""
                 syntax = "proto3";
-                message M { int32 class = 1; string buffer = 2; bool next = 3; int64 offset = 4; bool is_initialized = 5; }
+                message M {
+                  int32 class = 1; string encoded_buffer = 2; bool next = 3; int64 encoded_offset = 4;
+                  bool is_initialized = 5;
+                }
                 """, GeneratorOptions.defaults());
         assertThat(files.get("flyproto/MDecoder.java"))
                 .contains("public int class_()")
-                .contains("public Utf8View buffer_()")
+                .contains("public Utf8View encodedBuffer_()")
                 .contains("public boolean next_()")
-                .contains("public long offset_()")
+                .contains("public long encodedOffset_()")
                 .contains("public boolean isInitialized_()");
+    }
+
+    @Test
+    void shouldGiveOrdinaryFieldNamesTheirPlainAccessors() throws Exception {
+        final Map<String, String> files = generate("""
+                syntax = "proto3";
+                message M {
+                  string buffer = 1; int64 offset = 2; int32 depth = 3; int32 limit = 4; int32 length = 5;
+                  int64 position = 6; uint32 count = 7; bool reset = 8; bool scan = 9; int32 cursor = 10;
+                  int32 pos = 11; bool trusted = 12; bool deep = 13; int32 size = 14;
+                }
+                """, GeneratorOptions.defaults());
+        final String decoder = files.get("flyproto/MDecoder.java");
+        final String encoder = files.get("flyproto/MEncoder.java");
+        for (final String name : new String[] {
+            "offset",
+            "depth",
+            "limit",
+            "length",
+            "position",
+            "count",
+            "reset",
+            "scan",
+            "cursor",
+            "pos",
+            "trusted",
+            "deep",
+            "size"
+        }) {
+            assertThat(decoder).contains(" " + name + "() {");
+            assertThat(encoder).contains(" " + name + "(final ");
+        }
+        assertThat(decoder).contains("public Utf8View buffer() {");
     }
 
     @Test
@@ -150,10 +186,10 @@ class FlyweightGeneratorTest {
         final String decoder = generate(proto.append("}\n").toString(), GeneratorOptions.defaults())
                 .get("flyproto/BigDecoder.java");
         assertThat(decoder)
-                .contains("default -> scan1(tag, tagStart);")
-                .contains("private void scan3(final int tag, final int tagStart)")
-                .doesNotContain("scan4(");
-        // Each field's case lands in exactly one scan method (and once in knows()).
+                .contains("default -> scanFields1(tag, tagStart);")
+                .contains("private void scanFields3(final int tag, final int tagStart)")
+                .doesNotContain("scanFields4(");
+        // Each field's case lands in exactly one scan method (and once in tagKind()).
         assertThat(decoder.split("case TAG_F200 -> \\{", -1)).hasSize(2);
     }
 

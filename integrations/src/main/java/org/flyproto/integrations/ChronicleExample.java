@@ -118,7 +118,7 @@ public final class ChronicleExample {
                         && decoded.quantity() == 10 + i) {
                     matched++;
                 }
-                position = decoded.offset() + decoded.encodedLength();
+                position = decoded.encodedOffset() + decoded.encodedLength();
             }
             return matched;
         } finally {

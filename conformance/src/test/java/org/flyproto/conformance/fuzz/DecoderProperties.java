@@ -191,7 +191,7 @@ public final class DecoderProperties {
         // Canonical output can be longer than the input (a packed run written expanded): let it grow.
         final MessageEncoder encoder = schema.copy(schema.newEncoder(), new ExpandableArrayBuffer(64), decoder);
         final byte[] copied = new byte[encoder.encodedLength()];
-        encoder.buffer().getBytes(0, copied);
+        encoder.encodedBuffer().getBytes(0, copied);
         return copied;
     }
 

@@ -53,7 +53,7 @@ final class CopyEmitter {
                         + " their wire order.\n\n")
                 .addJavadoc("@param from a wrapped decoder of the same message type.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("from.copyUnknownFieldsTo(cursor())")
+                .addStatement("from.copyUnknownFieldsTo(writeCursor())")
                 .addStatement("return this")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("copy")

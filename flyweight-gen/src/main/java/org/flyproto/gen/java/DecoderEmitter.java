@@ -160,7 +160,7 @@ final class DecoderEmitter {
                 .addJavadoc(
                         "Wraps a message preceded by its varint length, one of a stream written with"
                                 + " protobuf-java's {@code writeDelimitedTo} (or {@code wrapDelimited} of the encoder), $L."
-                                + " The next message of the stream starts at {@code offset() + encodedLength()}.\n\n",
+                                + " The next message of the stream starts at {@code encodedOffset() + encodedLength()}.\n\n",
                         trusted ? "from a trusted producer, as {@link #wrapTrusted}" : "validating it as {@link #wrap}")
                 .addJavadoc("@param buffer the buffer holding the stream.\n")
                 .addJavadoc("@param offset index of the length prefix.\n")
@@ -187,7 +187,7 @@ final class DecoderEmitter {
         if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
             body.addStatement("undeclaredValue = false");
         }
-        return MethodSpec.methodBuilder("reset")
+        return MethodSpec.methodBuilder("resetFields")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .addCode(body.build())
@@ -204,7 +204,7 @@ final class DecoderEmitter {
     }
 
     private static MethodSpec knows(final MessageModel message) {
-        final MethodSpec.Builder method = MethodSpec.methodBuilder("knows")
+        final MethodSpec.Builder method = MethodSpec.methodBuilder("tagKind")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .returns(int.class)
@@ -280,7 +280,7 @@ final class DecoderEmitter {
                 cases.addStatement("case $N -> $T.isKnown(number)", Constants.packedTag(field), enumType);
             }
         }
-        return MethodSpec.methodBuilder("declares")
+        return MethodSpec.methodBuilder("declaresNumber")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
                 .returns(boolean.class)
@@ -370,7 +370,7 @@ final class DecoderEmitter {
             body.add("$<}\n");
             if (chunk == 0) {
                 body.endControlFlow();
-                methods.add(MethodSpec.methodBuilder("scan")
+                methods.add(MethodSpec.methodBuilder("scanFields")
                         .addAnnotation(Override.class)
                         .addModifiers(Modifier.PROTECTED)
                         .addCode(body.build())
@@ -389,6 +389,6 @@ final class DecoderEmitter {
     }
 
     private static String scanMethod(final int chunk) {
-        return "scan" + chunk;
+        return "scanFields" + chunk;
     }
 }

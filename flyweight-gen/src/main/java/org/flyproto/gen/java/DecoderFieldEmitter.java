@@ -464,7 +464,7 @@ final class DecoderFieldEmitter {
                 .addStatement("int length = 0")
                 .beginControlFlow("for ($T entry = $N(); entry.next(); )", childType(field), name)
                 .beginControlFlow("if ($L)", matches)
-                .addStatement("offset = entry.offset()")
+                .addStatement("offset = entry.encodedOffset()")
                 .addStatement("length = entry.encodedLength()")
                 .endControlFlow()
                 .endControlFlow()

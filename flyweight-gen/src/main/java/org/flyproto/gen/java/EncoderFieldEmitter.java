@@ -90,7 +90,7 @@ final class EncoderFieldEmitter {
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc("@param value the value$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = cursor()", WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
         final CodeBlock write = CodeBlock.of("c.$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field));
         if (field.presence()) {
             method.addStatement(write);
@@ -119,7 +119,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc("<p>Appends one element (written unpacked, as the schema says).\n\n")
                 .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("cursor().$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field))
+                .addStatement("writeCursor().$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field))
                 .addStatement("return this")
                 .build());
         if (isEnum) {
@@ -140,7 +140,8 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param offset index of the first element in {@code values}.\n")
                 .addJavadoc("@param count number of elements.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("cursor().$N($N, values, offset, count)", KindCode.packedWriter(field.kind()), packedTag)
+                .addStatement(
+                        "writeCursor().$N($N, values, offset, count)", KindCode.packedWriter(field.kind()), packedTag)
                 .addStatement("return this")
                 .build());
         type.addMethod(setter(field, arrays)
@@ -209,7 +210,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("<p>$L, encoded as UTF-8 (unpaired surrogates become {@code '?'}).\n\n", verb)
                     .addJavadoc("@param value the text.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = cursor()", WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
             addWrite(chars, elide, "value.length() != 0", CodeBlock.of("c.writeString($N, value)", tag));
             markWritten(chars, field);
             type.addMethod(chars.addStatement("return this").build());
@@ -226,7 +227,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                 .addJavadoc("@param length number of bytes.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = cursor()", WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
         addWrite(raw, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
         markWritten(raw, field);
         type.addMethod(raw.addStatement("return this").build());
@@ -251,7 +252,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                     .addJavadoc("@param length number of bytes.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = cursor()", WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
             addWrite(array, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
             markWritten(array, field);
             type.addMethod(array.addStatement("return this").build());

@@ -83,7 +83,7 @@ final class WellKnownTypes {
                 .addJavadoc("@param message the encoder of the message to pack (yours, reused).\n")
                 .addJavadoc("@param <E> its type.\n")
                 .addJavadoc("@return {@code message}, ready to write.\n")
-                .addStatement("cursor().writeString(TAG_TYPE_URL, $S, message.messageFullName())", TYPE_URL_PREFIX)
+                .addStatement("writeCursor().writeString(TAG_TYPE_URL, $S, message.messageFullName())", TYPE_URL_PREFIX)
                 .addStatement("packed = message")
                 .addStatement("return beginChild(message, TAG_VALUE)")
                 .build());

@@ -31,7 +31,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
             encoder.addLevels()
                     .sideRaw(level.side())
                     .actionRaw(level.action())
-                    .depth_(level.depth())
+                    .depth(level.depth())
                     .price(level.price())
                     .quantity(level.quantity())
                     .orderCount(level.orderCount());
@@ -58,7 +58,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
         for (final LevelUpdateDecoder level = book.levels(); level.next(); ) {
             sink.longValue(level.sideRaw());
             sink.longValue(level.actionRaw());
-            sink.longValue(level.depth_());
+            sink.longValue(level.depth());
             sink.longValue(level.price());
             sink.longValue(level.quantity());
             sink.longValue(level.orderCount());
