@@ -4,14 +4,17 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.Descriptors.OneofDescriptor;
 import com.google.protobuf.Message;
 import com.google.protobuf.MessageOrBuilder;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -29,8 +32,14 @@ import org.flyproto.codec.LongCursor;
 import org.flyproto.codec.MessageDecoder;
 import org.flyproto.codec.MessageEncoder;
 import org.flyproto.codec.StringCursor;
+import org.flyproto.gen.GeneratorException;
 import org.flyproto.gen.GeneratorOptions;
+import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.FieldNames;
+import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.ModelBuilder;
 import org.flyproto.gen.model.Naming;
+import org.flyproto.gen.model.OneofModel;
 import org.flyproto.gen.model.TypeRef;
 
 /**
@@ -38,7 +47,7 @@ import org.flyproto.gen.model.TypeRef;
  * every field of flyproto's generated decoder back into a protobuf-java message, through the generated methods found
  * by reflection.
  *
- * <p>Java names come from the generator's own rules ({@link Naming#fieldName}); the generated API per field kind is
+ * <p>Java names come from the generator's own model ({@link ModelBuilder}, {@link FieldNames}); the generated API per field kind is
  * the contract this class checks, and a missing method fails naming the signature expected:
  *
  * <ul>
@@ -58,6 +67,7 @@ public final class ReflectiveMirror {
     private static final Naming NAMING = new Naming(GeneratorOptions.defaults());
     private static final Map<Descriptor, List<FieldDescriptor>> FIELDS_BY_NUMBER = new ConcurrentHashMap<>();
     private static final Map<MethodKey, Method> METHODS = new ConcurrentHashMap<>();
+    private static final Map<FileDescriptor, Map<String, Object>> MODELS = new ConcurrentHashMap<>();
 
     private ReflectiveMirror() {}
 
@@ -123,14 +133,15 @@ public final class ReflectiveMirror {
 
     private static void writeSingular(final Object value, final FieldDescriptor field, final MessageEncoder encoder) {
         final Class<?> type = encoder.getClass();
-        final String name = Naming.fieldName(field);
+        final FieldNames names = names(field);
+        final String name = names.accessor();
         switch (field.getJavaType()) {
             case MESSAGE -> {
-                final Object child = call(encoder, method(type, field, "begin" + capitalized(name)));
+                final Object child = call(encoder, method(type, field, names.begin()));
                 write((Message) value, (MessageEncoder) child);
-                call(encoder, method(type, field, "end" + capitalized(name)));
+                call(encoder, method(type, field, names.end()));
             }
-            case ENUM -> call(encoder, method(type, field, name + "Raw", int.class), number(value));
+            case ENUM -> call(encoder, method(type, field, names.raw(), int.class), number(value));
             case STRING -> call(encoder, method(type, field, name, CharSequence.class), value);
             case BYTE_STRING ->
                 call(encoder, method(type, field, name, byte[].class), ((ByteString) value).toByteArray());
@@ -141,14 +152,15 @@ public final class ReflectiveMirror {
     private static void writeRepeated(
             final MessageOrBuilder message, final FieldDescriptor field, final MessageEncoder encoder) {
         final Class<?> type = encoder.getClass();
-        final String name = Naming.fieldName(field);
-        final String add = "add" + capitalized(name);
+        final FieldNames names = names(field);
+        final String name = names.accessor();
+        final String add = names.add();
         // One reflective call for the whole list, not one per element.
         final List<?> values = (List<?>) message.getField(field);
         switch (field.getJavaType()) {
             case MESSAGE -> {
                 final Method begin = method(type, field, add);
-                final Method end = method(type, field, "end" + capitalized(name));
+                final Method end = method(type, field, names.end());
                 for (final Object value : values) {
                     final Object child = call(encoder, begin);
                     write((Message) value, (MessageEncoder) child);
@@ -173,9 +185,9 @@ public final class ReflectiveMirror {
                     for (int i = 0; i < numbers.length; i++) {
                         numbers[i] = number(values.get(i));
                     }
-                    call(encoder, method(type, field, name + "Raw", int[].class), numbers);
+                    call(encoder, method(type, field, names.raw(), int[].class), numbers);
                 } else {
-                    final Method addRaw = method(type, field, add + "Raw", int.class);
+                    final Method addRaw = method(type, field, names.addRaw(), int.class);
                     for (final Object value : values) {
                         call(encoder, addRaw, number(value));
                     }
@@ -249,7 +261,8 @@ public final class ReflectiveMirror {
         final boolean present = !field.hasPresence() || has(decoder, field);
         if (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
             if (present) {
-                final Object child = call(decoder, method(decoder.getClass(), field, Naming.fieldName(field)));
+                final Object child = call(
+                        decoder, method(decoder.getClass(), field, names(field).accessor()));
                 final Message.Builder childBuilder = builder.newBuilderForField(field);
                 fill((MessageDecoder) child, childBuilder);
                 builder.setField(field, childBuilder.buildPartial());
@@ -270,11 +283,11 @@ public final class ReflectiveMirror {
         final String accessor;
         if (field.getJavaType() == FieldDescriptor.JavaType.ENUM) {
             // Compared as numbers: a closed enum's default need not be 0, and 0 need not be declared.
-            accessor = Naming.fieldName(field) + "Raw";
+            accessor = names(field).raw();
             expected = number(field.getDefaultValue());
             actual = call(decoder, method(decoder.getClass(), field, accessor));
         } else {
-            accessor = Naming.fieldName(field);
+            accessor = names(field).accessor();
             expected = field.getDefaultValue();
             actual = singularValue(decoder, field);
         }
@@ -287,10 +300,11 @@ public final class ReflectiveMirror {
 
     private static Object singularValue(final MessageDecoder decoder, final FieldDescriptor field) {
         final Class<?> type = decoder.getClass();
-        final String name = Naming.fieldName(field);
+        final FieldNames names = names(field);
+        final String name = names.accessor();
         switch (field.getJavaType()) {
             case ENUM -> {
-                return enumValue(field, (Integer) call(decoder, method(type, field, name + "Raw")));
+                return enumValue(field, (Integer) call(decoder, method(type, field, names.raw())));
             }
             case STRING -> {
                 return call(decoder, method(type, field, name)).toString();
@@ -306,7 +320,8 @@ public final class ReflectiveMirror {
 
     private static void readRepeated(
             final MessageDecoder decoder, final FieldDescriptor field, final Message.Builder builder) {
-        final Object cursor = call(decoder, method(decoder.getClass(), field, Naming.fieldName(field)));
+        final Object cursor =
+                call(decoder, method(decoder.getClass(), field, names(field).accessor()));
         switch (field.getJavaType()) {
             case MESSAGE -> {
                 // The child decoder is a reused flyweight: read each element completely before moving on.
@@ -372,7 +387,7 @@ public final class ReflectiveMirror {
                 expected = member.getNumber();
             }
         }
-        final String caseName = Naming.oneofName(oneof) + "Case";
+        final String caseName = caseAccessor(oneof);
         final Object value = call(decoder, method(decoder.getClass(), null, caseName));
         if (!(value instanceof Enum<?> constant)) {
             throw new AssertionError(describe(decoder.getClass(), caseName) + " returned " + value + ", not an enum");
@@ -386,7 +401,8 @@ public final class ReflectiveMirror {
     }
 
     private static boolean has(final MessageDecoder decoder, final FieldDescriptor field) {
-        return (Boolean) call(decoder, method(decoder.getClass(), field, "has" + capitalized(Naming.fieldName(field))));
+        return (Boolean)
+                call(decoder, method(decoder.getClass(), field, names(field).has()));
     }
 
     private static EnumValueDescriptor enumValue(final FieldDescriptor field, final int number) {
@@ -417,8 +433,50 @@ public final class ReflectiveMirror {
     // ---------------------------------------------------------------------------------------------------------------
     // names and reflection
 
-    static String capitalized(final String name) {
-        return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    /**
+     * The generator's names of a field, from the model it builds for the field's file (with its imports: extensions
+     * they declare are fields too, and take part in resolving clashes).
+     */
+    private static FieldNames names(final FieldDescriptor field) {
+        final String key = field.getContainingType().getFullName() + "#" + field.getNumber();
+        final FieldNames names = (FieldNames) model(field.getContainingType()).get(key);
+        if (names == null) {
+            throw new AssertionError("the generator's model has no field " + field.getFullName());
+        }
+        return names;
+    }
+
+    private static String caseAccessor(final OneofDescriptor oneof) {
+        final String accessor = (String) model(oneof.getContainingType()).get(oneof.getFullName());
+        if (accessor == null) {
+            throw new AssertionError("the generator's model has no oneof " + oneof.getFullName());
+        }
+        return accessor;
+    }
+
+    /** Field names by {@code message#number} and oneof case accessors by full name, of a message's file. */
+    private static Map<String, Object> model(final Descriptor message) {
+        return MODELS.computeIfAbsent(message.getFile(), ReflectiveMirror::buildModel);
+    }
+
+    private static Map<String, Object> buildModel(final FileDescriptor file) {
+        final List<FileDescriptor> files = new ArrayList<>(List.of(file));
+        files.addAll(file.getDependencies());
+        final Map<String, Object> names = new HashMap<>();
+        try {
+            for (final MessageModel message :
+                    new ModelBuilder(NAMING, files).build(file).messages()) {
+                for (final FieldModel field : message.fields()) {
+                    names.put(message.type().fullName() + "#" + field.number(), field.names());
+                }
+                for (final OneofModel oneof : message.oneofs()) {
+                    names.put(oneof.caseType().fullName(), oneof.caseAccessor());
+                }
+            }
+        } catch (GeneratorException e) {
+            throw new AssertionError(file.getName() + ": " + e.getMessage(), e);
+        }
+        return names;
     }
 
     private static List<FieldDescriptor> fieldsByNumber(final Descriptor message) {

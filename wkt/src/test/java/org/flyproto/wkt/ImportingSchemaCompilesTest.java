@@ -35,12 +35,14 @@ class ImportingSchemaCompilesTest {
                 import "google/protobuf/any.proto";
                 import "google/protobuf/struct.proto";
                 import "google/protobuf/wrappers.proto";
+                import "google/protobuf/descriptor.proto";
                 message Event {
                   google.protobuf.Timestamp at = 1;
                   google.protobuf.Any payload = 2;
                   google.protobuf.Struct attributes = 3;
                   google.protobuf.Int64Value sequence = 4;
                   repeated google.protobuf.Timestamp history = 5;
+                  google.protobuf.FileDescriptorProto schema = 6;
                 }
                 """);
         final Path out = dir.resolve("java");

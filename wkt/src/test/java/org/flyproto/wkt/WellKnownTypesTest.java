@@ -21,6 +21,33 @@ class WellKnownTypesTest {
     private final MutableDirectBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1 << 16));
 
     @Test
+    void shouldReadAndCopyProtobufsOwnDescriptorThroughTheDescriptorFlyweights() throws Exception {
+        final com.google.protobuf.DescriptorProtos.FileDescriptorProto expected =
+                com.google.protobuf.DescriptorProtos.getDescriptor().toProto();
+        final byte[] bytes = expected.toByteArray();
+        final UnsafeBuffer in = new UnsafeBuffer(bytes);
+
+        final FileDescriptorProtoDecoder decoder = new FileDescriptorProtoDecoder().wrap(in, 0, bytes.length);
+        assertThat(decoder.name().toString()).isEqualTo("google/protobuf/descriptor.proto");
+        assertThat(decoder.package_().toString()).isEqualTo("google.protobuf");
+        int messages = 0;
+        for (DescriptorProtoDecoder message = decoder.messageType(); message.next(); ) {
+            assertThat(message.name().toString())
+                    .isEqualTo(expected.getMessageType(messages).getName());
+            messages++;
+        }
+        assertThat(messages).isEqualTo(expected.getMessageTypeCount());
+        assertThat(decoder.options().javaPackage().toString()).isEqualTo("com.google.protobuf");
+
+        final int length =
+                new FileDescriptorProtoEncoder().wrap(buffer, 0).copy(decoder).encodedLength();
+        final byte[] copied = new byte[length];
+        buffer.getBytes(0, copied);
+        assertThat(com.google.protobuf.DescriptorProtos.FileDescriptorProto.parseFrom(copied))
+                .isEqualTo(expected);
+    }
+
+    @Test
     void shouldRoundTripTimestampAndDuration() throws InvalidProtocolBufferException {
         final Timestamp timestamp = Timestamp.newBuilder()
                 .setSeconds(1_700_000_000L)

@@ -11,11 +11,7 @@ final class Constants {
 
     static void add(final TypeSpec.Builder type, final FieldModel field) {
         type.addField(FieldSpec.builder(
-                        int.class,
-                        field.constantName() + "_FIELD_NUMBER",
-                        Modifier.PUBLIC,
-                        Modifier.STATIC,
-                        Modifier.FINAL)
+                        int.class, field.names().numberConstant(), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                 .addJavadoc("Field number of {@code $L}.\n", field.protoName())
                 .initializer("$L", field.number())
                 .build());
@@ -31,10 +27,10 @@ final class Constants {
     }
 
     static String tag(final FieldModel field) {
-        return "TAG_" + field.constantName();
+        return field.names().tagConstant();
     }
 
     static String packedTag(final FieldModel field) {
-        return "PACKED_TAG_" + field.constantName();
+        return field.names().packedTagConstant();
     }
 }

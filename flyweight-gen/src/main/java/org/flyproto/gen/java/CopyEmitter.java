@@ -5,9 +5,11 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import javax.lang.model.element.Modifier;
-import org.flyproto.gen.model.FieldKind;
+import org.flyproto.gen.model.Cardinality;
 import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.FieldNames;
 import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.ValueKind;
 
 /**
  * Emits the copy methods of an encoder: {@code copyFields(decoder, from, to)} writes the decoder's known fields with
@@ -17,8 +19,6 @@ import org.flyproto.gen.model.MessageModel;
  * value, {@code copyFields(d, n + 1, MAX)}, {@code copyUnknownFields(d)}: no allocation.
  */
 final class CopyEmitter {
-    private static final int MAX_FIELD_NUMBER = (1 << 29) - 1;
-
     private CopyEmitter() {}
 
     static void emit(final TypeSpec.Builder type, final ClassName self, final MessageModel message) {
@@ -39,8 +39,8 @@ final class CopyEmitter {
         for (final FieldModel field : message.fields()) {
             fields.beginControlFlow(
                     "if ($N >= fromNumber && $N <= toNumber)",
-                    field.constantName() + "_FIELD_NUMBER",
-                    field.constantName() + "_FIELD_NUMBER");
+                    field.names().numberConstant(),
+                    field.names().numberConstant());
             fields.addCode(copy(field, message.mapEntry()));
             fields.endControlFlow();
         }
@@ -64,49 +64,55 @@ final class CopyEmitter {
                         + " byte for byte. No allocation.\n\n")
                 .addJavadoc("@param from a wrapped decoder of the same message type.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("return copyFields(from, 1, $L).copyUnknownFields(from)", MAX_FIELD_NUMBER)
+                .addStatement(
+                        "return copyFields(from, 1, $T.MAX_FIELD_NUMBER).copyUnknownFields(from)", RuntimeTypes.TAG)
                 .build());
     }
 
     private static CodeBlock copy(final FieldModel field, final boolean mapEntry) {
-        final String name = field.javaName();
-        final String cap = field.capitalizedName();
+        final FieldNames n = field.names();
         final CodeBlock.Builder code = CodeBlock.builder();
-        if (field.repeated()) {
-            if (field.kind() == FieldKind.MESSAGE) {
-                final ClassName child = DecoderEmitter.className(field.messageType());
-                return code.beginControlFlow("for ($T x = from.$N(); x.next(); )", child, name)
-                        .addStatement("add$N().copy(x)", cap)
-                        .addStatement("end$N()", cap)
-                        .endControlFlow()
-                        .build();
+        switch (field.cardinality()) {
+            case REPEATED, MAP -> {
+                switch (field.valueKind()) {
+                    case MESSAGE -> {
+                        final ClassName child = DecoderEmitter.className(field.messageType());
+                        code.beginControlFlow("for ($T x = from.$N(); x.next(); )", child, n.accessor())
+                                .addStatement("$N().copy(x)", n.add())
+                                .addStatement("$N()", n.end())
+                                .endControlFlow();
+                    }
+                    case SCALAR, ENUM, STRING, BYTES -> {
+                        final boolean isEnum = field.valueKind() == ValueKind.ENUM;
+                        if (field.packed()) {
+                            code.addStatement("$N()", n.begin());
+                        }
+                        code.beginControlFlow("for (var x = from.$N(); x.next(); )", n.accessor())
+                                .addStatement("$N(x.$N())", isEnum ? n.addRaw() : n.add(), isEnum ? "raw" : "value")
+                                .endControlFlow();
+                        if (field.packed()) {
+                            code.addStatement("$N()", n.end());
+                        }
+                    }
+                }
             }
-            final String element = field.kind() == FieldKind.ENUM ? "raw" : "value";
-            final String add = "add" + cap + (field.kind() == FieldKind.ENUM ? "Raw" : "");
-            if (field.packed()) {
-                code.addStatement("begin$N()", cap);
+            case IMPLICIT, OPTIONAL, ONEOF -> {
+                // Map entries always carry key and value, as protobuf-java writes them.
+                final boolean guarded = field.cardinality() != Cardinality.IMPLICIT && !mapEntry;
+                if (guarded) {
+                    code.beginControlFlow("if (from.$N())", n.has());
+                }
+                switch (field.valueKind()) {
+                    case MESSAGE ->
+                        code.addStatement("$N().copy(from.$N())", n.begin(), n.accessor())
+                                .addStatement("$N()", n.end());
+                    case ENUM -> code.addStatement("$N(from.$N())", n.raw(), n.raw());
+                    case SCALAR, STRING, BYTES -> code.addStatement("$N(from.$N())", n.accessor(), n.accessor());
+                }
+                if (guarded) {
+                    code.endControlFlow();
+                }
             }
-            code.beginControlFlow("for (var x = from.$N(); x.next(); )", name)
-                    .addStatement("$N(x.$N())", add, element)
-                    .endControlFlow();
-            if (field.packed()) {
-                code.addStatement("end$N()", cap);
-            }
-            return code.build();
-        }
-        // Map entries always carry key and value, as protobuf-java writes them.
-        final boolean guarded = field.presence() && !mapEntry;
-        if (guarded) {
-            code.beginControlFlow("if (from.has$N())", cap);
-        }
-        switch (field.kind()) {
-            case MESSAGE ->
-                code.addStatement("begin$N().copy(from.$N())", cap, name).addStatement("end$N()", cap);
-            case ENUM -> code.addStatement("$NRaw(from.$NRaw())", name, name);
-            default -> code.addStatement("$N(from.$N())", name, name);
-        }
-        if (guarded) {
-            code.endControlFlow();
         }
         return code.build();
     }

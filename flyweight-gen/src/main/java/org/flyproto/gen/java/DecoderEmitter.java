@@ -18,8 +18,6 @@ import org.flyproto.gen.model.OneofModel;
  * {@code scan} the base class calls, and (through {@link DecoderFieldEmitter}) the accessors.
  */
 final class DecoderEmitter {
-    static final ClassName MESSAGE_DECODER = ClassName.get(KindCode.CODEC, "MessageDecoder");
-    static final ClassName DIRECT_BUFFER = ClassName.get("org.agrona", "DirectBuffer");
 
     /** Fields per scan method: keeps each well below HotSpot's 8000-byte limit for JIT compilation. */
     static final int FIELDS_PER_SCAN_METHOD = 64;
@@ -34,7 +32,7 @@ final class DecoderEmitter {
         final ClassName self = className(message.type());
         final TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .superclass(MESSAGE_DECODER)
+                .superclass(RuntimeTypes.MESSAGE_DECODER)
                 .addJavadoc(Javadoc.of(message.javadoc()))
                 .addJavadoc(
                         "Decoder of {@code $L}: a reusable flyweight over the encoded message in a buffer.\n\n"
@@ -71,7 +69,7 @@ final class DecoderEmitter {
                     .build());
         }
         for (final OneofModel oneof : message.oneofs()) {
-            type.addField(FieldSpec.builder(int.class, oneof.javaName() + "Case", Modifier.PRIVATE)
+            type.addField(FieldSpec.builder(int.class, oneof.caseAccessor(), Modifier.PRIVATE)
                     .addJavadoc("Number of the member of {@code $L} read last, 0 if none.\n", oneof.protoName())
                     .build());
         }
@@ -88,14 +86,14 @@ final class DecoderEmitter {
         for (final OneofModel oneof : message.oneofs()) {
             final ClassName caseType = ClassName.get(
                     oneof.caseType().javaPackage(), oneof.caseType().simpleName());
-            type.addMethod(MethodSpec.methodBuilder(oneof.javaName() + "Case")
+            type.addMethod(MethodSpec.methodBuilder(oneof.caseAccessor())
                     .addModifiers(Modifier.PUBLIC)
                     .returns(caseType)
                     .addJavadoc(
                             "Oneof {@code $L}: which member is set; the last one on the wire wins.\n\n",
                             oneof.protoName())
                     .addJavadoc("@return the member, or {@link $T#$N}.\n", caseType, oneof.notSetName())
-                    .addStatement("return $T.forNumber($N)", caseType, oneof.javaName() + "Case")
+                    .addStatement("return $T.forNumber($N)", caseType, oneof.caseAccessor())
                     .build());
         }
         for (final FieldModel field : message.fields()) {
@@ -126,7 +124,7 @@ final class DecoderEmitter {
         final MethodSpec.Builder method = MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(RuntimeTypes.DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addParameter(int.class, "length", Modifier.FINAL);
         if (!trusted) {
@@ -154,7 +152,7 @@ final class DecoderEmitter {
         return MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(RuntimeTypes.DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addParameter(int.class, "length", Modifier.FINAL)
                 .addJavadoc(
@@ -182,7 +180,7 @@ final class DecoderEmitter {
             body.addStatement("$N = 0", presenceWord(word));
         }
         for (final OneofModel oneof : message.oneofs()) {
-            body.addStatement("$N = 0", oneof.javaName() + "Case");
+            body.addStatement("$N = 0", oneof.caseAccessor());
         }
         if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
             body.addStatement("undeclaredValue = false");
@@ -244,7 +242,7 @@ final class DecoderEmitter {
             if (!closedEnumMap(field)) {
                 continue;
             }
-            final String child = field.javaName() + "Found";
+            final String child = field.names().foundField();
             cases.beginControlFlow("case $N ->", Constants.tag(field))
                     .beginControlFlow("if ($N == null)", child)
                     .addStatement("$N = new $T()", child, className(field.messageType()))
@@ -318,14 +316,19 @@ final class DecoderEmitter {
             }
             final ClassName child = className(field.messageType());
             if (field.repeated()) {
-                method.beginControlFlow("for ($T x = $N(); x.next(); )", child, field.javaName())
+                method.beginControlFlow(
+                                "for ($T x = $N(); x.next(); )",
+                                child,
+                                field.names().accessor())
                         .beginControlFlow("if (!x.isInitialized())")
                         .addStatement("return false")
                         .endControlFlow()
                         .endControlFlow();
             } else {
                 method.beginControlFlow(
-                                "if ($L && !$N().isInitialized())", DecoderFieldEmitter.isSet(field), field.javaName())
+                                "if ($L && !$N().isInitialized())",
+                                DecoderFieldEmitter.isSet(field),
+                                field.names().accessor())
                         .addStatement("return false")
                         .endControlFlow();
             }

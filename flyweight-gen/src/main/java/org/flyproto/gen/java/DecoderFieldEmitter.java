@@ -20,10 +20,6 @@ import org.flyproto.gen.model.FieldModel;
  * so two fields can never produce the same storage name.
  */
 final class DecoderFieldEmitter {
-    private static final ClassName UTF8_VIEW = ClassName.get(KindCode.BUFFERS, "Utf8View");
-    private static final ClassName BYTES_VIEW = ClassName.get(KindCode.BUFFERS, "BytesView");
-    private static final ClassName UTF8 = ClassName.get(KindCode.BUFFERS, "Utf8");
-    private static final ClassName UNSAFE_BUFFER = ClassName.get("org.agrona.concurrent", "UnsafeBuffer");
 
     private final ClassName self;
 
@@ -38,16 +34,17 @@ final class DecoderFieldEmitter {
     // Storage and reset
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
-        final String name = field.javaName();
+        final String name = field.names().accessor();
         if (field.repeated()) {
-            type.addField(int.class, name + "First", Modifier.PRIVATE);
+            type.addField(int.class, field.names().firstField(), Modifier.PRIVATE);
             if (field.kind() == FieldKind.MESSAGE) {
-                type.addField(childType(field), name + "Decoder", Modifier.PRIVATE);
+                type.addField(childType(field), field.names().decoderField(), Modifier.PRIVATE);
                 if (field.map() != null) {
-                    type.addField(childType(field), name + "Found", Modifier.PRIVATE);
+                    type.addField(childType(field), field.names().foundField(), Modifier.PRIVATE);
                 }
             } else {
-                type.addField(FieldSpec.builder(cursorType(field), name + "Cursor", Modifier.PRIVATE, Modifier.FINAL)
+                type.addField(FieldSpec.builder(
+                                cursorType(field), field.names().cursorField(), Modifier.PRIVATE, Modifier.FINAL)
                         .initializer(newCursor(field))
                         .build());
             }
@@ -55,10 +52,11 @@ final class DecoderFieldEmitter {
         }
         switch (field.kind()) {
             case STRING, BYTES -> {
-                type.addField(int.class, name + "Offset", Modifier.PRIVATE);
-                type.addField(int.class, name + "Length", Modifier.PRIVATE);
-                final ClassName view = field.kind() == FieldKind.STRING ? UTF8_VIEW : BYTES_VIEW;
-                type.addField(FieldSpec.builder(view, name + "View", Modifier.PRIVATE, Modifier.FINAL)
+                type.addField(int.class, field.names().offsetField(), Modifier.PRIVATE);
+                type.addField(int.class, field.names().lengthField(), Modifier.PRIVATE);
+                final ClassName view =
+                        field.kind() == FieldKind.STRING ? RuntimeTypes.UTF8_VIEW : RuntimeTypes.BYTES_VIEW;
+                type.addField(FieldSpec.builder(view, field.names().viewField(), Modifier.PRIVATE, Modifier.FINAL)
                         .initializer("new $T()", view)
                         .build());
                 if (field.defaultValue() != null) {
@@ -66,14 +64,15 @@ final class DecoderFieldEmitter {
                 }
             }
             case MESSAGE -> {
-                type.addField(int.class, name + "Offset", Modifier.PRIVATE);
-                type.addField(int.class, name + "Length", Modifier.PRIVATE);
+                type.addField(int.class, field.names().offsetField(), Modifier.PRIVATE);
+                type.addField(int.class, field.names().lengthField(), Modifier.PRIVATE);
                 // Occurrences to merge: protobuf reads a repeated singular message as their merge.
-                type.addField(int.class, name + "First", Modifier.PRIVATE);
-                type.addField(int.class, name + "Count", Modifier.PRIVATE);
-                type.addField(childType(field), name + "Decoder", Modifier.PRIVATE);
+                type.addField(int.class, field.names().firstField(), Modifier.PRIVATE);
+                type.addField(int.class, field.names().countField(), Modifier.PRIVATE);
+                type.addField(childType(field), field.names().decoderField(), Modifier.PRIVATE);
             }
-            default -> type.addField(KindCode.javaType(field.kind()), name + "Value", Modifier.PRIVATE);
+            default ->
+                type.addField(KindCode.javaType(field.kind()), field.names().valueField(), Modifier.PRIVATE);
         }
     }
 
@@ -83,41 +82,42 @@ final class DecoderFieldEmitter {
         if (field.defaultValue() instanceof String text) {
             type.addField(FieldSpec.builder(
                             String.class,
-                            defaultConstant(field) + "_STRING",
+                            field.names().defaultStringConstant(),
                             Modifier.PRIVATE,
                             Modifier.STATIC,
                             Modifier.FINAL)
                     .initializer("$S", text)
                     .build());
-            bytes = CodeBlock.of("$N.getBytes($T.UTF_8)", defaultConstant(field) + "_STRING", StandardCharsets.class);
+            bytes = CodeBlock.of(
+                    "$N.getBytes($T.UTF_8)", field.names().defaultStringConstant(), StandardCharsets.class);
         } else {
             bytes = KindCode.literal(FieldKind.BYTES, field.defaultValue());
         }
         type.addField(FieldSpec.builder(
-                        DecoderEmitter.DIRECT_BUFFER,
+                        RuntimeTypes.DIRECT_BUFFER,
                         defaultConstant(field),
                         Modifier.PRIVATE,
                         Modifier.STATIC,
                         Modifier.FINAL)
-                .initializer("new $T($L)", UNSAFE_BUFFER, bytes)
+                .initializer("new $T($L)", RuntimeTypes.UNSAFE_BUFFER, bytes)
                 .build());
     }
 
     void reset(final CodeBlock.Builder body, final FieldModel field) {
-        final String name = field.javaName();
+        final String name = field.names().accessor();
         if (field.repeated()) {
-            body.addStatement("$N = -1", name + "First");
+            body.addStatement("$N = -1", field.names().firstField());
             return;
         }
         switch (field.kind()) {
             case STRING, BYTES, MESSAGE -> {
-                body.addStatement("$N = limit", name + "Offset");
-                body.addStatement("$N = 0", name + "Length");
+                body.addStatement("$N = limit", field.names().offsetField());
+                body.addStatement("$N = 0", field.names().lengthField());
                 if (field.kind() == FieldKind.MESSAGE) {
-                    body.addStatement("$N = 0", name + "Count");
+                    body.addStatement("$N = 0", field.names().countField());
                 }
             }
-            default -> body.addStatement("$N = $L", name + "Value", defaultValue(field));
+            default -> body.addStatement("$N = $L", field.names().valueField(), defaultValue(field));
         }
     }
 
@@ -132,7 +132,7 @@ final class DecoderFieldEmitter {
     // Scan
 
     void scanCases(final CodeBlock.Builder body, final FieldModel field) {
-        final String name = field.javaName();
+        final String name = field.names().accessor();
         final String tag = Constants.tag(field);
         if (field.repeated()) {
             scanRepeated(body, field, name, tag);
@@ -143,7 +143,7 @@ final class DecoderFieldEmitter {
                 && field.kind() != FieldKind.STRING
                 && field.kind() != FieldKind.BYTES
                 && field.kind() != FieldKind.MESSAGE) {
-            body.addStatement("case $N -> $N = $L", tag, name + "Value", KindCode.read(field.kind()));
+            body.addStatement("case $N -> $N = $L", tag, field.names().valueField(), KindCode.read(field.kind()));
             return;
         }
         body.add("case $N -> {\n$>", tag);
@@ -151,13 +151,17 @@ final class DecoderFieldEmitter {
             case STRING, BYTES -> {
                 if (field.kind() == FieldKind.STRING && field.validateUtf8() && field.oneof() == null) {
                     // The occurrence this one replaces is never read, but protobuf-java rejects its bad UTF-8.
-                    body.beginControlFlow("if (deep && $N != limit)", name + "Offset")
-                            .addStatement("checkUtf8($N, $N)", name + "Offset", name + "Length")
+                    body.beginControlFlow(
+                                    "if (deep && $N != limit)", field.names().offsetField())
+                            .addStatement(
+                                    "checkUtf8($N, $N)",
+                                    field.names().offsetField(),
+                                    field.names().lengthField())
                             .endControlFlow();
                 }
-                body.addStatement("$N = readLength()", name + "Length");
-                body.addStatement("$N = pos", name + "Offset");
-                body.addStatement("pos += $N", name + "Length");
+                body.addStatement("$N = readLength()", field.names().lengthField());
+                body.addStatement("$N = pos", field.names().offsetField());
+                body.addStatement("pos += $N", field.names().lengthField());
                 markPresent(body, field);
             }
             case MESSAGE -> {
@@ -165,14 +169,14 @@ final class DecoderFieldEmitter {
                 if (field.oneof() != null) {
                     // Another member came in between: earlier occurrences of this one are replaced, not merged.
                     body.beginControlFlow("if ($N != $L)", caseField(field), field.number())
-                            .addStatement("$N = 0", name + "Count")
+                            .addStatement("$N = 0", field.names().countField())
                             .endControlFlow();
                 }
-                body.beginControlFlow("if ($N++ == 0)", name + "Count")
-                        .addStatement("$N = tagStart", name + "First")
+                body.beginControlFlow("if ($N++ == 0)", field.names().countField())
+                        .addStatement("$N = tagStart", field.names().firstField())
                         .endControlFlow();
-                body.addStatement("$N = start", name + "Offset");
-                body.addStatement("$N = length", name + "Length");
+                body.addStatement("$N = start", field.names().offsetField());
+                body.addStatement("$N = length", field.names().lengthField());
                 validateChild(body, field);
                 markPresent(body, field);
             }
@@ -185,11 +189,11 @@ final class DecoderFieldEmitter {
                         body.addStatement("undeclaredValue = !$T.isKnown(value)", enumType(field));
                     }
                     body.beginControlFlow("if ($T.isKnown(value))", enumType(field));
-                    body.addStatement("$N = value", name + "Value");
+                    body.addStatement("$N = value", field.names().valueField());
                     markPresent(body, field);
                     body.endControlFlow();
                 } else {
-                    body.addStatement("$N = $L", name + "Value", KindCode.read(field.kind()));
+                    body.addStatement("$N = $L", field.names().valueField(), KindCode.read(field.kind()));
                     markPresent(body, field);
                 }
             }
@@ -223,7 +227,7 @@ final class DecoderFieldEmitter {
 
     private void scanRepeated(
             final CodeBlock.Builder body, final FieldModel field, final String name, final String tag) {
-        final String first = name + "First";
+        final String first = field.names().firstField();
         body.add("case $N -> {\n$>", tag);
         body.beginControlFlow("if ($N < 0)", first)
                 .addStatement("$N = tagStart", first)
@@ -256,7 +260,7 @@ final class DecoderFieldEmitter {
     }
 
     private void validateChild(final CodeBlock.Builder body, final FieldModel field) {
-        final String child = field.javaName() + "Decoder";
+        final String child = field.names().decoderField();
         body.beginControlFlow("if (deep)");
         body.beginControlFlow("if ($N == null)", child)
                 .addStatement("$N = new $T()", child, childType(field))
@@ -278,7 +282,7 @@ final class DecoderFieldEmitter {
         }
         final CodeBlock isSet = isSet(field);
         if (isSet != null) {
-            type.addMethod(accessor(field, "has" + field.capitalizedName(), TypeName.BOOLEAN)
+            type.addMethod(accessor(field, field.names().has(), TypeName.BOOLEAN)
                     .addJavadoc(
                             "@return true if {@code $L} is present$L.\n",
                             field.protoName(),
@@ -286,19 +290,19 @@ final class DecoderFieldEmitter {
                     .addStatement("return $L", isSet)
                     .build());
         }
-        final String name = field.javaName();
-        final String view = name + "View";
-        final String offset = name + "Offset";
-        final String length = name + "Length";
+        final String name = field.names().accessor();
+        final String view = field.names().viewField();
+        final String offset = field.names().offsetField();
+        final String length = field.names().lengthField();
         switch (field.kind()) {
             case STRING -> {
-                final MethodSpec.Builder viewAccessor = accessor(field, name, UTF8_VIEW)
+                final MethodSpec.Builder viewAccessor = accessor(field, name, RuntimeTypes.UTF8_VIEW)
                         .addJavadoc(
                                 "@return a view over the UTF-8 bytes, valid until the next wrap; no String is"
                                         + " created. $L if absent.\n",
                                 field.defaultValue() == null ? "Empty" : "The default");
                 final MethodSpec.Builder stringAccessor = accessor(
-                                field, name + "AsString", ClassName.get(String.class))
+                                field, field.names().asString(), ClassName.get(String.class))
                         .addJavadoc("<p>Allocates: prefer {@link #$N()}.\n\n", name)
                         .addJavadoc("@return the value as a new String.\n");
                 if (isSet != null && (field.oneof() != null || field.defaultValue() != null)) {
@@ -310,7 +314,7 @@ final class DecoderFieldEmitter {
                                 view,
                                 defaultConstant(field),
                                 defaultConstant(field));
-                        stringAccessor.addStatement("return $N", defaultConstant(field) + "_STRING");
+                        stringAccessor.addStatement("return $N", field.names().defaultStringConstant());
                     } else {
                         viewAccessor.addStatement("return $N.wrap(buffer, limit, 0)", view);
                         stringAccessor.addStatement("return $S", "");
@@ -330,11 +334,15 @@ final class DecoderFieldEmitter {
                         .addStatement(
                                 field.validateUtf8()
                                         ? CodeBlock.of("return utf8AsString($N, $N)", offset, length)
-                                        : CodeBlock.of("return $T.toString(buffer, $N, $N)", UTF8, offset, length))
+                                        : CodeBlock.of(
+                                                "return $T.toString(buffer, $N, $N)",
+                                                RuntimeTypes.UTF8,
+                                                offset,
+                                                length))
                         .build());
             }
             case BYTES -> {
-                final MethodSpec.Builder method = accessor(field, name, BYTES_VIEW)
+                final MethodSpec.Builder method = accessor(field, name, RuntimeTypes.BYTES_VIEW)
                         .addJavadoc(
                                 "@return a view over the bytes, valid until the next wrap. $L if absent.\n",
                                 field.defaultValue() == null ? "Empty" : "The default");
@@ -355,7 +363,7 @@ final class DecoderFieldEmitter {
                         .build());
             }
             case MESSAGE -> {
-                final String child = name + "Decoder";
+                final String child = field.names().decoderField();
                 final MethodSpec.Builder method = accessor(field, name, childType(field))
                         .addJavadoc("@return the nested message's decoder (reused), wrapped on it; if absent, wrapped"
                                 + " on nothing, so every field reads as its default; if it occurs several times,"
@@ -368,9 +376,12 @@ final class DecoderFieldEmitter {
                             .addStatement("return openChild($N, this, limit, 0)", child)
                             .endControlFlow();
                 }
-                method.beginControlFlow("if ($N > 1)", name + "Count")
+                method.beginControlFlow("if ($N > 1)", field.names().countField())
                         .addStatement(
-                                "return openMerged($N, this, $N, $N)", child, name + "First", Constants.tag(field))
+                                "return openMerged($N, this, $N, $N)",
+                                child,
+                                field.names().firstField(),
+                                Constants.tag(field))
                         .endControlFlow();
                 type.addMethod(method.addStatement("return openChild($N, this, $N, $N)", child, offset, length)
                         .build());
@@ -388,10 +399,13 @@ final class DecoderFieldEmitter {
                                                         + " know (see {@link #$N}).\n",
                                                 enumType,
                                                 EnumEmitter.SENTINEL,
-                                                name + "Raw"))
-                        .addStatement("return $T.forNumber($N())", enumType, name + "Raw")
+                                                field.names().raw()))
+                        .addStatement(
+                                "return $T.forNumber($N())",
+                                enumType,
+                                field.names().raw())
                         .build());
-                type.addMethod(accessor(field, name + "Raw", TypeName.INT)
+                type.addMethod(accessor(field, field.names().raw(), TypeName.INT)
                         .addJavadoc(
                                 "@return the number as on the wire$L.\n",
                                 field.closedEnum() ? "" : ", known to the schema or not")
@@ -411,9 +425,9 @@ final class DecoderFieldEmitter {
     /** The stored value, or the default when a oneof member is not the case. */
     private static CodeBlock valueOrDefault(final FieldModel field) {
         if (field.oneof() == null) {
-            return CodeBlock.of("$N", field.javaName() + "Value");
+            return CodeBlock.of("$N", field.names().valueField());
         }
-        return CodeBlock.of("$L ? $N : $L", isSet(field), field.javaName() + "Value", defaultValue(field));
+        return CodeBlock.of("$L ? $N : $L", isSet(field), field.names().valueField(), defaultValue(field));
     }
 
     /** The condition telling a field with presence is present, or null for implicit presence. */
@@ -428,12 +442,12 @@ final class DecoderFieldEmitter {
     }
 
     static String caseField(final FieldModel field) {
-        return field.oneof().javaName() + "Case";
+        return field.oneof().caseAccessor();
     }
 
     /** Name of the static buffer holding a string or bytes field's explicit default. */
     static String defaultConstant(final FieldModel field) {
-        return "DEFAULT_" + field.constantName();
+        return field.names().defaultConstant();
     }
 
     /**
@@ -442,13 +456,13 @@ final class DecoderFieldEmitter {
      */
     private MethodSpec mapLookup(final FieldModel field) {
         final FieldModel key = field.map().key();
-        final String name = field.javaName();
+        final String name = field.names().accessor();
         final TypeName keyType =
                 key.kind() == FieldKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
         final CodeBlock matches = key.kind() == FieldKind.STRING
-                ? CodeBlock.of("entry.$N().contentEquals(key)", key.javaName())
-                : CodeBlock.of("entry.$N() == key", key.javaName());
-        return MethodSpec.methodBuilder("find" + field.capitalizedName())
+                ? CodeBlock.of("entry.$N().contentEquals(key)", key.names().accessor())
+                : CodeBlock.of("entry.$N() == key", key.names().accessor());
+        return MethodSpec.methodBuilder(field.names().find())
                 .addModifiers(Modifier.PUBLIC)
                 .returns(childType(field))
                 .addParameter(keyType, "key", Modifier.FINAL)
@@ -471,17 +485,19 @@ final class DecoderFieldEmitter {
                 .beginControlFlow("if (offset < 0)")
                 .addStatement("return null")
                 .endControlFlow()
-                .beginControlFlow("if ($N == null)", name + "Found")
-                .addStatement("$N = new $T()", name + "Found", childType(field))
+                .beginControlFlow("if ($N == null)", field.names().foundField())
+                .addStatement("$N = new $T()", field.names().foundField(), childType(field))
                 .endControlFlow()
-                .addStatement("return openChild($N, this, offset, length)", name + "Found")
+                .addStatement(
+                        "return openChild($N, this, offset, length)",
+                        field.names().foundField())
                 .build();
     }
 
     private MethodSpec repeatedAccessor(final FieldModel field) {
-        final String name = field.javaName();
+        final String name = field.names().accessor();
         if (field.kind() == FieldKind.MESSAGE) {
-            final String child = name + "Decoder";
+            final String child = field.names().decoderField();
             return accessor(field, name, childType(field))
                     .addJavadoc(
                             field.map() == null
@@ -493,12 +509,16 @@ final class DecoderFieldEmitter {
                                                     + " wire order and a repeated key occurs again (protobuf keeps the last one, as"
                                                     + " {@link #$N} does).\n\n",
                                             name,
-                                            "find" + field.capitalizedName()))
+                                            field.names().find()))
                     .addJavadoc("@return the field's decoder (reused), positioned before the first element.\n")
                     .beginControlFlow("if ($N == null)", child)
                     .addStatement("$N = new $T()", child, childType(field))
                     .endControlFlow()
-                    .addStatement("return iterate($N, this, $N, $N)", child, name + "First", Constants.tag(field))
+                    .addStatement(
+                            "return iterate($N, this, $N, $N)",
+                            child,
+                            field.names().firstField(),
+                            Constants.tag(field))
                     .build();
         }
         return accessor(field, name, cursorType(field))
@@ -507,7 +527,10 @@ final class DecoderFieldEmitter {
                                 + " packed and unpacked are both read, in wire order.\n\n",
                         name)
                 .addJavadoc("@return the field's cursor (reused), positioned before the first element.\n")
-                .addStatement("return $N.wrap(this, $N)", name + "Cursor", name + "First")
+                .addStatement(
+                        "return $N.wrap(this, $N)",
+                        field.names().cursorField(),
+                        field.names().firstField())
                 .build();
     }
 

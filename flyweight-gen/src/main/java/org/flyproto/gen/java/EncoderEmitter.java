@@ -14,8 +14,6 @@ import org.flyproto.gen.model.TypeRef;
  * the setters.
  */
 final class EncoderEmitter {
-    static final ClassName MESSAGE_ENCODER = ClassName.get(KindCode.CODEC, "MessageEncoder");
-    static final ClassName MUTABLE_DIRECT_BUFFER = ClassName.get("org.agrona", "MutableDirectBuffer");
 
     private EncoderEmitter() {}
 
@@ -27,7 +25,7 @@ final class EncoderEmitter {
         final ClassName self = className(message.type());
         final TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-                .superclass(MESSAGE_ENCODER)
+                .superclass(RuntimeTypes.MESSAGE_ENCODER)
                 .addJavadoc(Javadoc.of(message.javadoc()))
                 .addJavadoc(
                         "Encoder of {@code $L}: writes the fields in the order the setters are called, in one pass,"
@@ -52,7 +50,7 @@ final class EncoderEmitter {
         type.addMethod(MethodSpec.methodBuilder("wrap")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(RuntimeTypes.MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addJavadoc("Starts a message at {@code offset}. The message may extend to the buffer's capacity;"
                         + " an expandable buffer grows as needed.\n\n")
@@ -65,7 +63,7 @@ final class EncoderEmitter {
         type.addMethod(MethodSpec.methodBuilder("wrap")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(RuntimeTypes.MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addParameter(int.class, "length", Modifier.FINAL)
                 .addJavadoc("Starts a message in the fixed region {@code [offset, offset + length)}, e.g. a claimed"
@@ -82,7 +80,7 @@ final class EncoderEmitter {
         type.addMethod(MethodSpec.methodBuilder("wrapDelimited")
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
-                .addParameter(MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
+                .addParameter(RuntimeTypes.MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addJavadoc("Starts a message preceded by its varint length, for a stream readable by protobuf-java's"
                         + " {@code parseDelimitedFrom}: write the fields, then call {@link #endDelimited()}, which"

@@ -15,10 +15,6 @@ import org.flyproto.gen.model.MessageModel;
 
 /** Emits, per field of an encoder, its setters (and the child encoder a message field needs). */
 final class EncoderFieldEmitter {
-    private static final ClassName WRITE_CURSOR = ClassName.get(KindCode.CODEC, "WriteCursor");
-    private static final ClassName DIRECT_BUFFER = ClassName.get("org.agrona", "DirectBuffer");
-    private static final ClassName UTF8_VIEW = ClassName.get(KindCode.BUFFERS, "Utf8View");
-    private static final ClassName BYTES_VIEW = ClassName.get(KindCode.BUFFERS, "BytesView");
     private static final TypeName BYTE_ARRAY = ArrayTypeName.of(TypeName.BYTE);
 
     private final ClassName self;
@@ -56,7 +52,7 @@ final class EncoderFieldEmitter {
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
         if (field.kind() == FieldKind.MESSAGE) {
-            type.addField(childType(field), field.javaName() + "Encoder", Modifier.PRIVATE);
+            type.addField(childType(field), field.names().encoderField(), Modifier.PRIVATE);
         }
     }
 
@@ -85,12 +81,12 @@ final class EncoderFieldEmitter {
 
     private void scalar(final TypeSpec.Builder type, final FieldModel field) {
         final boolean isEnum = field.kind() == FieldKind.ENUM;
-        final String name = isEnum ? field.javaName() + "Raw" : field.javaName();
+        final String name = isEnum ? field.names().raw() : field.names().accessor();
         final MethodSpec.Builder method = setter(field, name)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc("@param value the value$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
         final CodeBlock write = CodeBlock.of("c.$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field));
         if (field.presence()) {
             method.addStatement(write);
@@ -102,7 +98,7 @@ final class EncoderFieldEmitter {
         markWritten(method, field);
         type.addMethod(method.addStatement("return this").build());
         if (isEnum) {
-            type.addMethod(setter(field, field.javaName())
+            type.addMethod(setter(field, field.names().accessor())
                     .addParameter(enumType(field), "value", Modifier.FINAL)
                     .addJavadoc("@param value the value; not {@code $N}.\n", EnumEmitter.SENTINEL)
                     .addJavadoc("@return this encoder.\n")
@@ -113,7 +109,7 @@ final class EncoderFieldEmitter {
 
     private void unpacked(final TypeSpec.Builder type, final FieldModel field) {
         final boolean isEnum = field.kind() == FieldKind.ENUM;
-        final String name = "add" + field.capitalizedName() + (isEnum ? "Raw" : "");
+        final String name = (isEnum ? field.names().addRaw() : field.names().add());
         type.addMethod(setter(field, name)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc("<p>Appends one element (written unpacked, as the schema says).\n\n")
@@ -129,7 +125,7 @@ final class EncoderFieldEmitter {
 
     private void packed(final TypeSpec.Builder type, final FieldModel field) {
         final boolean isEnum = field.kind() == FieldKind.ENUM;
-        final String arrays = field.javaName() + (isEnum ? "Raw" : "");
+        final String arrays = (isEnum ? field.names().raw() : field.names().accessor());
         final String packedTag = Constants.packedTag(field);
         type.addMethod(setter(field, arrays)
                 .addParameter(KindCode.arrayType(field.kind()), "values", Modifier.FINAL)
@@ -151,37 +147,37 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("return $N(values, 0, values.length)", arrays)
                 .build());
-        type.addMethod(setter(field, "begin" + field.capitalizedName())
+        type.addMethod(setter(field, field.names().begin())
                 .addJavadoc(
                         "Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
                                 + " Its length prefix is backpatched.\n\n",
-                        "add" + field.capitalizedName() + (isEnum ? "Raw" : ""),
-                        "end" + field.capitalizedName())
+                        (isEnum ? field.names().addRaw() : field.names().add()),
+                        field.names().end())
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("beginPackedRun($N)", packedTag)
                 .addStatement("return this")
                 .build());
-        final String add = "add" + field.capitalizedName() + (isEnum ? "Raw" : "");
+        final String add = (isEnum ? field.names().addRaw() : field.names().add());
         type.addMethod(setter(field, add)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc(
                         "Appends one element to the packed run opened by {@link #$N}.\n\n",
-                        "begin" + field.capitalizedName())
+                        field.names().begin())
                 .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
                 .addJavadoc("@throws IllegalStateException if the run is not open.\n")
-                .addStatement("final $T c = packedRun($N)", WRITE_CURSOR, packedTag)
+                .addStatement("final $T c = packedRun($N)", RuntimeTypes.WRITE_CURSOR, packedTag)
                 .addStatement(KindCode.rawWrite(field.kind(), "value"))
                 .addStatement("return this")
                 .build());
         if (isEnum) {
             type.addMethod(enumElement(field, add));
         }
-        type.addMethod(setter(field, "end" + field.capitalizedName())
+        type.addMethod(setter(field, field.names().end())
                 .addJavadoc(
                         "Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
                                 + " leaves no bytes.\n\n",
-                        "begin" + field.capitalizedName())
+                        field.names().begin())
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("endPackedRun($N)", packedTag)
                 .addStatement("return this")
@@ -189,7 +185,7 @@ final class EncoderFieldEmitter {
     }
 
     private MethodSpec enumElement(final FieldModel field, final String rawMethod) {
-        return setter(field, "add" + field.capitalizedName())
+        return setter(field, field.names().add())
                 .addParameter(enumType(field), "value", Modifier.FINAL)
                 .addJavadoc("<p>Appends one element.\n\n")
                 .addJavadoc("@param value the element; not {@code $N}.\n", EnumEmitter.SENTINEL)
@@ -200,7 +196,8 @@ final class EncoderFieldEmitter {
 
     private void lengthDelimited(final TypeSpec.Builder type, final FieldModel field) {
         final boolean isString = field.kind() == FieldKind.STRING;
-        final String name = field.repeated() ? "add" + field.capitalizedName() : field.javaName();
+        final String name =
+                field.repeated() ? field.names().add() : field.names().accessor();
         final String tag = Constants.tag(field);
         final boolean elide = !field.repeated() && !field.presence();
         final String verb = field.repeated() ? "Appends one element" : "Sets the value";
@@ -210,13 +207,13 @@ final class EncoderFieldEmitter {
                     .addJavadoc("<p>$L, encoded as UTF-8 (unpaired surrogates become {@code '?'}).\n\n", verb)
                     .addJavadoc("@param value the text.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
             addWrite(chars, elide, "value.length() != 0", CodeBlock.of("c.writeString($N, value)", tag));
             markWritten(chars, field);
             type.addMethod(chars.addStatement("return this").build());
         }
         final MethodSpec.Builder raw = setter(field, name)
-                .addParameter(DIRECT_BUFFER, "src", Modifier.FINAL)
+                .addParameter(RuntimeTypes.DIRECT_BUFFER, "src", Modifier.FINAL)
                 .addParameter(int.class, "offset", Modifier.FINAL)
                 .addParameter(int.class, "length", Modifier.FINAL)
                 .addJavadoc(
@@ -227,11 +224,11 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                 .addJavadoc("@param length number of bytes.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
         addWrite(raw, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
         markWritten(raw, field);
         type.addMethod(raw.addStatement("return this").build());
-        final ClassName view = isString ? UTF8_VIEW : BYTES_VIEW;
+        final ClassName view = isString ? RuntimeTypes.UTF8_VIEW : RuntimeTypes.BYTES_VIEW;
         type.addMethod(setter(field, name)
                 .addParameter(view, "value", Modifier.FINAL)
                 .addJavadoc("<p>$L from a view, copying its bytes as they are (forwarding without decoding).\n\n", verb)
@@ -252,7 +249,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                     .addJavadoc("@param length number of bytes.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = writeCursor()", WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
             addWrite(array, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
             markWritten(array, field);
             type.addMethod(array.addStatement("return this").build());
@@ -276,10 +273,11 @@ final class EncoderFieldEmitter {
     }
 
     private void message(final TypeSpec.Builder type, final FieldModel field) {
-        final String child = field.javaName() + "Encoder";
+        final String child = field.names().encoderField();
         final String tag = Constants.tag(field);
-        final String open = (field.repeated() ? "add" : "begin") + field.capitalizedName();
-        final String close = "end" + field.capitalizedName();
+        final String open =
+                (field.repeated() ? field.names().add() : field.names().begin());
+        final String close = field.names().end();
         final MethodSpec.Builder begin = MethodSpec.methodBuilder(open)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(childType(field))
@@ -324,7 +322,7 @@ final class EncoderFieldEmitter {
             case ENUM -> enumType(value);
             default -> KindCode.javaType(value.kind());
         };
-        type.addMethod(setter(field, "put" + field.capitalizedName())
+        type.addMethod(setter(field, field.names().put())
                 .addParameter(keyType, "key", Modifier.FINAL)
                 .addParameter(valueType, "value", Modifier.FINAL)
                 .addJavadoc("<p>Writes one entry of the map. Entries are written in call order; a key written twice"
@@ -332,8 +330,12 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param key the key.\n")
                 .addJavadoc("@param value the value.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("add$N().$N(key).$N(value)", field.capitalizedName(), key.javaName(), value.javaName())
-                .addStatement("return end$N()", field.capitalizedName())
+                .addStatement(
+                        "$N().$N(key).$N(value)",
+                        field.names().add(),
+                        key.names().accessor(),
+                        value.names().accessor())
+                .addStatement("return $N()", field.names().end())
                 .build());
     }
 

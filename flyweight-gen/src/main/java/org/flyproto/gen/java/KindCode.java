@@ -4,13 +4,11 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
+import org.flyproto.buffers.WireType;
 import org.flyproto.gen.model.FieldKind;
 
 /** The Java side of each protobuf scalar kind: types, read expressions, cursor and writer methods. */
 final class KindCode {
-    static final String CODEC = "org.flyproto.codec";
-    static final String BUFFERS = "org.flyproto.buffers";
-    static final ClassName ZIGZAG = ClassName.get(BUFFERS, "ZigZag");
 
     private KindCode() {}
 
@@ -89,8 +87,8 @@ final class KindCode {
             case FLOAT -> CodeBlock.of("$T.intBitsToFloat(readFixed32())", Float.class);
             case INT64, UINT64 -> CodeBlock.of("readVarint64()");
             case INT32, UINT32, ENUM -> CodeBlock.of("readVarint32()");
-            case SINT32 -> CodeBlock.of("$T.decode32(readVarint32())", ZIGZAG);
-            case SINT64 -> CodeBlock.of("$T.decode64(readVarint64())", ZIGZAG);
+            case SINT32 -> CodeBlock.of("$T.decode32(readVarint32())", RuntimeTypes.ZIGZAG);
+            case SINT64 -> CodeBlock.of("$T.decode64(readVarint64())", RuntimeTypes.ZIGZAG);
             case FIXED32, SFIXED32 -> CodeBlock.of("readFixed32()");
             case FIXED64, SFIXED64 -> CodeBlock.of("readFixed64()");
             case BOOL -> CodeBlock.of("readBool()");
@@ -101,8 +99,8 @@ final class KindCode {
     /** Statement skipping one unpacked value in a scan. */
     static CodeBlock skip(final FieldKind kind) {
         return switch (kind.wireType()) {
-            case FieldKind.WireTypes.I64 -> CodeBlock.of("readFixed64()");
-            case FieldKind.WireTypes.I32 -> CodeBlock.of("readFixed32()");
+            case WireType.I64 -> CodeBlock.of("readFixed64()");
+            case WireType.I32 -> CodeBlock.of("readFixed32()");
             default -> CodeBlock.of("readVarint64()");
         };
     }
@@ -110,8 +108,8 @@ final class KindCode {
     /** Size of one packed element, or 0 for varints. */
     static int fixedSize(final FieldKind kind) {
         return switch (kind.wireType()) {
-            case FieldKind.WireTypes.I64 -> 8;
-            case FieldKind.WireTypes.I32 -> 4;
+            case WireType.I64 -> 8;
+            case WireType.I32 -> 4;
             default -> 0;
         };
     }
@@ -174,8 +172,8 @@ final class KindCode {
             case INT64, UINT64 -> CodeBlock.of("c.rawVarint64($N)", value);
             case INT32, ENUM -> CodeBlock.of("c.rawInt32($N)", value);
             case UINT32 -> CodeBlock.of("c.rawUnsigned32($N)", value);
-            case SINT32 -> CodeBlock.of("c.rawUnsigned32($T.encode32($N))", ZIGZAG, value);
-            case SINT64 -> CodeBlock.of("c.rawVarint64($T.encode64($N))", ZIGZAG, value);
+            case SINT32 -> CodeBlock.of("c.rawUnsigned32($T.encode32($N))", RuntimeTypes.ZIGZAG, value);
+            case SINT64 -> CodeBlock.of("c.rawVarint64($T.encode64($N))", RuntimeTypes.ZIGZAG, value);
             case FIXED32, SFIXED32 -> CodeBlock.of("c.rawFixed32($N)", value);
             case FIXED64, SFIXED64 -> CodeBlock.of("c.rawFixed64($N)", value);
             case BOOL -> CodeBlock.of("c.rawUnsigned32($N ? 1 : 0)", value);
@@ -185,8 +183,7 @@ final class KindCode {
 
     /** The cursor class of a repeated scalar. */
     static ClassName cursorClass(final FieldKind kind) {
-        return ClassName.get(
-                CODEC,
+        return RuntimeTypes.cursor(
                 switch (kind) {
                     case DOUBLE -> "DoubleCursor";
                     case FLOAT -> "FloatCursor";

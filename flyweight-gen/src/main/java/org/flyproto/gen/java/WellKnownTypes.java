@@ -13,8 +13,6 @@ import org.flyproto.gen.model.MessageModel;
 final class WellKnownTypes {
     private static final String ANY = "google.protobuf.Any";
     private static final String TYPE_URL_PREFIX = "type.googleapis.com/";
-    private static final ClassName MESSAGE_DECODER = ClassName.get(KindCode.CODEC, "MessageDecoder");
-    private static final ClassName MESSAGE_ENCODER = ClassName.get(KindCode.CODEC, "MessageEncoder");
 
     private WellKnownTypes() {}
 
@@ -32,7 +30,7 @@ final class WellKnownTypes {
                         + " last {@code /}, is {@code fullName}. No allocation.\n\n")
                 .addJavadoc("@param fullName a protobuf full name, e.g. {@code market.Order}.\n")
                 .addJavadoc("@return true if the type URL names it.\n")
-                .addStatement("final $T url = typeUrl()", ClassName.get(KindCode.BUFFERS, "Utf8View"))
+                .addStatement("final $T url = typeUrl()", RuntimeTypes.UTF8_VIEW)
                 .addStatement("final int start = url.length() - fullName.length()")
                 .beginControlFlow("if (start < 1 || url.charAt(start - 1) != '/')")
                 .addStatement("return false")
@@ -44,7 +42,7 @@ final class WellKnownTypes {
                 .endControlFlow()
                 .addStatement("return true")
                 .build());
-        final TypeVariableName d = TypeVariableName.get("D", MESSAGE_DECODER);
+        final TypeVariableName d = TypeVariableName.get("D", RuntimeTypes.MESSAGE_DECODER);
         type.addMethod(MethodSpec.methodBuilder("unpack")
                 .addModifiers(Modifier.PUBLIC)
                 .addTypeVariable(d)
@@ -53,14 +51,14 @@ final class WellKnownTypes {
                 .addJavadoc(
                         "Wraps {@code target} on the packed message, if it is of {@code target}'s type; the"
                                 + " message is validated as {@link $T#wrap} does.\n\n",
-                        MESSAGE_DECODER)
+                        RuntimeTypes.MESSAGE_DECODER)
                 .addJavadoc("@param target a decoder of the expected type (reused).\n")
                 .addJavadoc("@param <D> the decoder's type.\n")
                 .addJavadoc("@return {@code target}, wrapped; or null if the type URL names another type.\n")
                 .beginControlFlow("if (!is(target.messageFullName()))")
                 .addStatement("return null")
                 .endControlFlow()
-                .addStatement("final $T bytes = value()", ClassName.get(KindCode.BUFFERS, "BytesView"))
+                .addStatement("final $T bytes = value()", RuntimeTypes.BYTES_VIEW)
                 .addStatement("target.wrap(bytes.buffer(), bytes.offset(), bytes.length())")
                 .addStatement("return target")
                 .build());
@@ -68,8 +66,8 @@ final class WellKnownTypes {
 
     /** {@code beginValue(encoder)} / {@code endValue()}: pack a message in place, its type URL written first. */
     static void addAnyEncoderMethods(final TypeSpec.Builder type, final ClassName self) {
-        type.addField(MESSAGE_ENCODER, "packed", Modifier.PRIVATE);
-        final TypeVariableName e = TypeVariableName.get("E", MESSAGE_ENCODER);
+        type.addField(RuntimeTypes.MESSAGE_ENCODER, "packed", Modifier.PRIVATE);
+        final TypeVariableName e = TypeVariableName.get("E", RuntimeTypes.MESSAGE_ENCODER);
         type.addMethod(MethodSpec.methodBuilder("beginValue")
                 .addModifiers(Modifier.PUBLIC)
                 .addTypeVariable(e)

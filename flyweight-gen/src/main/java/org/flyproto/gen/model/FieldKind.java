@@ -1,24 +1,26 @@
 package org.flyproto.gen.model;
 
+import org.flyproto.buffers.WireType;
+
 /** The protobuf type of a field, with the wire type of one (unpacked) value. */
 public enum FieldKind {
-    DOUBLE(WireTypes.I64),
-    FLOAT(WireTypes.I32),
-    INT64(WireTypes.VARINT),
-    UINT64(WireTypes.VARINT),
-    INT32(WireTypes.VARINT),
-    FIXED64(WireTypes.I64),
-    FIXED32(WireTypes.I32),
-    BOOL(WireTypes.VARINT),
-    STRING(WireTypes.LEN),
-    BYTES(WireTypes.LEN),
-    UINT32(WireTypes.VARINT),
-    SFIXED32(WireTypes.I32),
-    SFIXED64(WireTypes.I64),
-    SINT32(WireTypes.VARINT),
-    SINT64(WireTypes.VARINT),
-    ENUM(WireTypes.VARINT),
-    MESSAGE(WireTypes.LEN);
+    DOUBLE(WireType.I64),
+    FLOAT(WireType.I32),
+    INT64(WireType.VARINT),
+    UINT64(WireType.VARINT),
+    INT32(WireType.VARINT),
+    FIXED64(WireType.I64),
+    FIXED32(WireType.I32),
+    BOOL(WireType.VARINT),
+    STRING(WireType.LEN),
+    BYTES(WireType.LEN),
+    UINT32(WireType.VARINT),
+    SFIXED32(WireType.I32),
+    SFIXED64(WireType.I64),
+    SINT32(WireType.VARINT),
+    SINT64(WireType.VARINT),
+    ENUM(WireType.VARINT),
+    MESSAGE(WireType.LEN);
 
     private final int wireType;
 
@@ -37,20 +39,31 @@ public enum FieldKind {
      * @return true for the scalar kinds that may be packed.
      */
     public boolean isPackable() {
-        return wireType != WireTypes.LEN;
+        return wireType != WireType.LEN;
     }
 
-    /** Wire type numbers, as in the protobuf encoding spec. */
-    public static final class WireTypes {
-        /** Varint. */
-        public static final int VARINT = 0;
-        /** Little-endian 8 bytes. */
-        public static final int I64 = 1;
-        /** Length-delimited. */
-        public static final int LEN = 2;
-        /** Little-endian 4 bytes. */
-        public static final int I32 = 5;
-
-        private WireTypes() {}
+    /**
+     * @return how generated code treats one value of this kind.
+     */
+    public ValueKind valueKind() {
+        return switch (this) {
+            case ENUM -> ValueKind.ENUM;
+            case STRING -> ValueKind.STRING;
+            case BYTES -> ValueKind.BYTES;
+            case MESSAGE -> ValueKind.MESSAGE;
+            case DOUBLE,
+                    FLOAT,
+                    INT64,
+                    UINT64,
+                    INT32,
+                    FIXED64,
+                    FIXED32,
+                    BOOL,
+                    UINT32,
+                    SFIXED32,
+                    SFIXED64,
+                    SINT32,
+                    SINT64 -> ValueKind.SCALAR;
+        };
     }
 }

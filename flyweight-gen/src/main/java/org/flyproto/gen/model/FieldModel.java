@@ -1,12 +1,13 @@
 package org.flyproto.gen.model;
 
+import org.flyproto.buffers.Tag;
+import org.flyproto.buffers.WireType;
+
 /**
  * One field of a message.
  *
  * @param protoName    the name in the .proto file.
- * @param javaName     lowerCamel Java name used for accessors and setters, never clashing with a Java keyword or a
- *     method of the flyweight base classes.
- * @param constantName UPPER_SNAKE name used for constants, e.g. {@code ORDER_ID} for {@code ORDER_ID_FIELD_NUMBER}.
+ * @param names        every Java name derived from the field, free of clashes within its message.
  * @param number       the field number.
  * @param kind         the protobuf type.
  * @param repeated     true for a repeated field.
@@ -31,8 +32,7 @@ package org.flyproto.gen.model;
  */
 public record FieldModel(
         String protoName,
-        String javaName,
-        String constantName,
+        FieldNames names,
         int number,
         FieldKind kind,
         boolean repeated,
@@ -52,27 +52,101 @@ public record FieldModel(
         MapModel map) {
 
     /**
+     * @return how many values the field holds and how presence is known.
+     */
+    public Cardinality cardinality() {
+        if (map != null) {
+            return Cardinality.MAP;
+        }
+        if (repeated) {
+            return Cardinality.REPEATED;
+        }
+        if (oneof != null) {
+            return Cardinality.ONEOF;
+        }
+        return presence ? Cardinality.OPTIONAL : Cardinality.IMPLICIT;
+    }
+
+    /**
+     * @return what one value is.
+     */
+    public ValueKind valueKind() {
+        return kind.valueKind();
+    }
+
+    /**
+     * @return true for a repeated scalar or enum, which the wire may carry packed whatever the schema says.
+     */
+    public boolean isPackable() {
+        return repeated && kind.isPackable();
+    }
+
+    /**
      * @return the tag of one unpacked value (or of the field, for length-delimited kinds; START_GROUP for delimited
      *     messages).
      */
     public int tag() {
-        return (number << 3) | (delimited ? START_GROUP : kind.wireType());
+        return Tag.make(number, delimited ? WireType.START_GROUP : kind.wireType());
     }
-
-    /** Wire type of a group's opening tag. */
-    private static final int START_GROUP = 3;
 
     /**
      * @return the tag of a packed run of this field.
      */
     public int packedTag() {
-        return (number << 3) | FieldKind.WireTypes.LEN;
+        return Tag.make(number, WireType.LEN);
     }
 
     /**
-     * @return the javaName with its first letter upper-cased, for {@code hasX}, {@code addX}, {@code beginX}.
+     * @param newNames other names.
+     * @return this field with those names.
      */
-    public String capitalizedName() {
-        return Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+    public FieldModel withNames(final FieldNames newNames) {
+        return new FieldModel(
+                protoName,
+                newNames,
+                number,
+                kind,
+                repeated,
+                packed,
+                presence,
+                presenceBit,
+                validateUtf8,
+                messageType,
+                enumType,
+                javadoc,
+                closedEnum,
+                delimited,
+                required,
+                defaultValue,
+                oneof,
+                childNeedsInitCheck,
+                map);
+    }
+
+    /**
+     * @param newJavadoc another comment.
+     * @return this field with that comment.
+     */
+    public FieldModel withJavadoc(final String newJavadoc) {
+        return new FieldModel(
+                protoName,
+                names,
+                number,
+                kind,
+                repeated,
+                packed,
+                presence,
+                presenceBit,
+                validateUtf8,
+                messageType,
+                enumType,
+                newJavadoc,
+                closedEnum,
+                delimited,
+                required,
+                defaultValue,
+                oneof,
+                childNeedsInitCheck,
+                map);
     }
 }

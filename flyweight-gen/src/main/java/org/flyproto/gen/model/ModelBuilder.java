@@ -33,8 +33,8 @@ public final class ModelBuilder {
     private static final int ENUM_VALUE = 2;
 
     private final Naming naming;
-    private final InitChecks initChecks = new InitChecks();
     private final Map<String, List<FieldDescriptor>> extensionsByExtendee = new HashMap<>();
+    private final InitChecks initChecks = new InitChecks(extensionsByExtendee);
 
     /**
      * @param naming the naming rules.
@@ -76,9 +76,10 @@ public final class ModelBuilder {
     /**
      * @param file the file.
      * @return its model.
-     * @throws GeneratorException if the file uses an unsupported feature.
+     * @throws GeneratorException if names of generated types or members would clash whatever the naming rules.
      */
     public FileModel build(final FileDescriptor file) throws GeneratorException {
+        naming.checkTypeNames(file);
         final Map<List<Integer>, String> comments = comments(file.toProto().getSourceCodeInfo());
         final List<MessageModel> messages = new ArrayList<>();
         final List<EnumModel> enums = new ArrayList<>();
@@ -105,7 +106,7 @@ public final class ModelBuilder {
         final List<FieldDescriptor> sorted = new ArrayList<>(message.getFields());
         sorted.addAll(extensionsByExtendee.getOrDefault(message.getFullName(), List.of()));
         sorted.sort(Comparator.comparingInt(FieldDescriptor::getNumber));
-        final List<FieldModel> fields = new ArrayList<>();
+        List<FieldModel> fields = new ArrayList<>();
         int presenceBit = 0;
         for (final FieldDescriptor field : sorted) {
             final OneofModel oneof = oneofs.get(field.getRealContainingOneof());
@@ -117,9 +118,10 @@ public final class ModelBuilder {
                     oneof);
             fields.add(field.isExtension() ? asExtension(model, message, field, sorted) : model);
         }
+        fields = MemberNames.resolve(message.getFullName(), fields, List.copyOf(oneofs.values()));
         messages.add(new MessageModel(
                 naming.typeRef(message),
-                List.copyOf(fields),
+                fields,
                 comments.getOrDefault(path, ""),
                 List.copyOf(oneofs.values()),
                 initChecks.needsCheck(message),
@@ -143,47 +145,29 @@ public final class ModelBuilder {
             final Descriptor extendee,
             final FieldDescriptor extension,
             final List<FieldDescriptor> allFields) {
-        String javaName = model.javaName();
-        String constantName = model.constantName();
+        String stem = model.names().stem();
+        String constantStem = model.names().constantStem();
         final Descriptor scope = extension.getExtensionScope();
         for (final FieldDescriptor other : allFields) {
             if (other != extension && other.isExtension() && other.getName().equals(extension.getName())) {
                 if (scope != null) {
-                    javaName = Character.toLowerCase(scope.getName().charAt(0))
+                    stem = Character.toLowerCase(scope.getName().charAt(0))
                             + scope.getName().substring(1)
-                            + Character.toUpperCase(javaName.charAt(0))
-                            + javaName.substring(1);
-                    constantName = Naming.upperSnake(scope.getName()) + "_" + constantName;
+                            + Character.toUpperCase(stem.charAt(0))
+                            + stem.substring(1);
+                    constantStem = Naming.upperSnake(scope.getName()) + "_" + constantStem;
                 }
                 break;
             }
         }
         boolean clash = false;
         for (final FieldDescriptor field : extendee.getFields()) {
-            clash |= Naming.fieldName(field).equals(javaName);
+            clash |= Naming.fieldStem(field).equals(stem);
         }
-        return new FieldModel(
-                model.protoName(),
-                clash ? javaName + "Ext" : javaName,
-                clash ? constantName + "_EXT" : constantName,
-                model.number(),
-                model.kind(),
-                model.repeated(),
-                model.packed(),
-                model.presence(),
-                model.presenceBit(),
-                model.validateUtf8(),
-                model.messageType(),
-                model.enumType(),
-                "Extension " + extension.getFullName() + ", declared in "
-                        + extension.getFile().getName() + ".",
-                model.closedEnum(),
-                model.delimited(),
-                model.required(),
-                model.defaultValue(),
-                model.oneof(),
-                model.childNeedsInitCheck(),
-                model.map());
+        return model.withNames(
+                        new FieldNames(clash ? stem + "Ext" : stem, clash ? constantStem + "_EXT" : constantStem))
+                .withJavadoc("Extension " + extension.getFullName() + ", declared in "
+                        + extension.getFile().getName() + ".");
     }
 
     private OneofModel oneofModel(final Descriptor message, final OneofDescriptor oneof) {
@@ -209,8 +193,7 @@ public final class ModelBuilder {
         final boolean isMessage = kind == FieldKind.MESSAGE;
         return new FieldModel(
                 field.getName(),
-                Naming.fieldName(field),
-                Naming.constantName(field),
+                new FieldNames(Naming.fieldStem(field), Naming.constantName(field)),
                 field.getNumber(),
                 kind,
                 field.isRepeated(),

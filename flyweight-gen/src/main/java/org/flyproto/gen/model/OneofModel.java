@@ -13,6 +13,13 @@ import java.util.List;
  */
 public record OneofModel(String protoName, String javaName, String notSetName, TypeRef caseType, List<Member> members) {
     /**
+     * @return the decoder's accessor of the case, and the field holding it: {@code xCase}.
+     */
+    public String caseAccessor() {
+        return javaName + "Case";
+    }
+
+    /**
      * One member.
      *
      * @param constantName the case enum's constant.
