@@ -14,6 +14,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -51,6 +52,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class ConformanceHarnessTest {
     private static final long SEED = 0xC0F0_2026L;
     private static final int RANDOM_MESSAGES = 40;
+    /** Four bytes that are not UTF-8, as the suite's UTF-8 tests send them. */
+    private static final byte[] INVALID_UTF8 = {(byte) 0xA0, (byte) 0xB0, (byte) 0xC0, (byte) 0xD0};
     /** The varint 1 padded to ten bytes: valid, as protobuf-java reads it. */
     private static final byte[] ONE_IN_TEN_BYTES = {
         (byte) 0x81,
@@ -363,13 +366,16 @@ class ConformanceHarnessTest {
             if (extension.getContainingType() != type.prototype.getDescriptorForType()) {
                 continue;
             }
-            if (extension.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
-                final Message.Builder value = builder.newBuilderForField(extension);
-                final FieldDescriptor first =
-                        value.getDescriptorForType().getFields().get(0);
-                builder.setField(extension, value.setField(first, 5).build());
-            } else {
-                builder.setField(extension, 7);
+            switch (extension.getJavaType()) {
+                case MESSAGE -> {
+                    final Message.Builder value = builder.newBuilderForField(extension);
+                    final FieldDescriptor first =
+                            value.getDescriptorForType().getFields().get(0);
+                    builder.setField(extension, value.setField(first, 5).build());
+                }
+                case STRING -> builder.setField(extension, "ext\u00e9nsion");
+                case BYTE_STRING -> builder.setField(extension, ByteString.copyFrom(INVALID_UTF8));
+                default -> builder.setField(extension, 7);
             }
             extensions++;
         }
@@ -384,7 +390,7 @@ class ConformanceHarnessTest {
                 .isEqualTo(
                         switch (type) {
                             case PROTO2, EDITIONS_PROTO2 -> 2;
-                            case EDITION2023 -> 3;
+                            case EDITION2023 -> 5;
                             default -> 0;
                         });
     }
@@ -494,6 +500,45 @@ class ConformanceHarnessTest {
                                 ? ConformanceResponse.ResultCase.PARSE_ERROR
                                 : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
         expectProtobufJavasVerdict(type, replacedInMerge);
+    }
+
+    @Test
+    void shouldValidateStringExtensionsAndCarryBytesExtensionsAsTheSuiteDoes() throws Exception {
+        // The suite's RejectInvalidUtf8.String.Extension (aa 08 04 a0 b0 c0 d0) and its bytes counterpart: fields 133
+        // and 134 of TestAllTypesEdition2023 are extensions declared with it, so they are typed fields of the testee's
+        // flyweights, the string one validated, not unknown fields carried through.
+        final Type type = Type.EDITION2023;
+        final byte[] invalidString = lengthDelimited(133, INVALID_UTF8);
+        final byte[] validString = lengthDelimited(133, "ok".getBytes(StandardCharsets.UTF_8));
+        final int recursive = type.number("recursive_message");
+        for (final byte[] payload : List.of(
+                invalidString,
+                concat(validString, invalidString), // the last occurrence invalid
+                concat(invalidString, validString), // an invalid occurrence that a later one replaces
+                lengthDelimited(recursive, invalidString))) { // in a nested message
+            assertThat(testee.send(request(type, payload)).getResultCase())
+                    .as("%s", hex(payload))
+                    .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+            expectProtobufJavasVerdict(type, payload);
+        }
+        // Bytes are not validated: the same four bytes in 134 come back as they went.
+        final byte[] invalidInBytes = lengthDelimited(134, INVALID_UTF8);
+        assertThat(expectSameMessage(type, invalidInBytes).getProtobufPayload().toByteArray())
+                .isEqualTo(invalidInBytes);
+        // Valid strings of every UTF-8 length class and random bytes, beside random fields: the very same bytes back.
+        final FieldDescriptor stringExtension = extension(type, 133, FieldDescriptor.Type.STRING);
+        final FieldDescriptor bytesExtension = extension(type, 134, FieldDescriptor.Type.BYTES);
+        final RandomMessageGenerator random = new RandomMessageGenerator(SEED + 133);
+        for (int i = 0; i < RANDOM_MESSAGES; i++) {
+            final Message message = random.message(type.prototype, i % 3).toBuilder()
+                    .setField(stringExtension, random.aString())
+                    .setField(bytesExtension, random.someBytes())
+                    .build();
+            final byte[] payload = message.toByteArray();
+            assertThat(expectSameMessage(type, payload).getProtobufPayload().toByteArray())
+                    .as("canonical output of %s", hex(payload))
+                    .isEqualTo(payload);
+        }
     }
 
     @ParameterizedTest
@@ -747,6 +792,19 @@ class ConformanceHarnessTest {
 
     private static byte[] field(final int number, final int wireType, final byte[] content) {
         return concat(tag(number, wireType), varint(content.length), content);
+    }
+
+    private static byte[] lengthDelimited(final int number, final byte[] content) {
+        return field(number, WireFormat.WIRETYPE_LENGTH_DELIMITED, content);
+    }
+
+    /** The extension of the type's message at {@code number}, as protobuf-java knows it: it must exist. */
+    private static FieldDescriptor extension(final Type type, final int number, final FieldDescriptor.Type kind) {
+        final ExtensionRegistry.ExtensionInfo info =
+                type.registry.findImmutableExtensionByNumber(type.prototype.getDescriptorForType(), number);
+        assertThat(info).as("extension %d of %s", number, type.fullName()).isNotNull();
+        assertThat(info.descriptor.getType()).isEqualTo(kind);
+        return info.descriptor;
     }
 
     private static byte[] concat(final byte[]... parts) {
