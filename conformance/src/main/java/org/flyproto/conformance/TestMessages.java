@@ -7,6 +7,8 @@ import org.flyproto.codec.MessageDecoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.conformance.messages.edition2023.flyproto.TestAllTypesEdition2023Decoder;
 import org.flyproto.conformance.messages.edition2023.flyproto.TestAllTypesEdition2023Encoder;
+import org.flyproto.conformance.messages.editionunstable.flyproto.TestAllTypesEditionUnstableDecoder;
+import org.flyproto.conformance.messages.editionunstable.flyproto.TestAllTypesEditionUnstableEncoder;
 import org.flyproto.conformance.messages.proto2.flyproto.TestAllRequiredTypesProto2Decoder;
 import org.flyproto.conformance.messages.proto2.flyproto.TestAllRequiredTypesProto2Encoder;
 import org.flyproto.conformance.messages.proto2.flyproto.TestAllTypesProto2Decoder;
@@ -64,6 +66,8 @@ final class TestMessages {
                                 .TestAllRequiredTypesProto2Encoder();
         final TestAllTypesEdition2023Decoder edition2023 = new TestAllTypesEdition2023Decoder();
         final TestAllTypesEdition2023Encoder edition2023Out = new TestAllTypesEdition2023Encoder();
+        final TestAllTypesEditionUnstableDecoder editionUnstable = new TestAllTypesEditionUnstableDecoder();
+        final TestAllTypesEditionUnstableEncoder editionUnstableOut = new TestAllTypesEditionUnstableEncoder();
 
         names = new String[] {
             proto3.messageFullName(),
@@ -72,7 +76,8 @@ final class TestMessages {
             editions3.messageFullName(),
             editions2.messageFullName(),
             editionsRequired.messageFullName(),
-            edition2023.messageFullName()
+            edition2023.messageFullName(),
+            editionUnstable.messageFullName()
         };
         transcoders = new Transcoder[] {
             (in, offset, length, out) -> {
@@ -104,6 +109,10 @@ final class TestMessages {
             (in, offset, length, out) -> {
                 edition2023Out.wrap(out, 0, out.capacity()).copy(edition2023.wrap(in, offset, length));
                 return edition2023Out.encodedLength();
+            },
+            (in, offset, length, out) -> {
+                editionUnstableOut.wrap(out, 0, out.capacity()).copy(editionUnstable.wrap(in, offset, length));
+                return editionUnstableOut.encodedLength();
             }
         };
     }
