@@ -1,9 +1,21 @@
 package org.flyproto.gen;
 
 /**
- * One Java source file produced by the generator.
+ * One generated source file.
  *
- * @param path    path relative to the output root, with {@code /} separators, e.g. {@code market/flyproto/OrderEncoder.java}.
- * @param content the complete source text.
+ * @param path    its path relative to the output directory, with {@code /} separators.
+ * @param content its text.
+ * @param origin  the element it was generated from, e.g. {@code message market.Order (market.proto)}, for errors; or
+ *     empty.
  */
-public record GeneratedFile(String path, String content) {}
+public record GeneratedFile(String path, String content, String origin) {
+    /**
+     * A file of no particular origin.
+     *
+     * @param path    its path relative to the output directory.
+     * @param content its text.
+     */
+    public GeneratedFile(final String path, final String content) {
+        this(path, content, "");
+    }
+}

@@ -211,11 +211,105 @@ class FlyweightGeneratorTest {
         assertThat(files.get("flyproto/MEncoder.java")).contains("public MEncoder note(final CharSequence value)");
     }
 
-    private Map<String, String> generate(final String proto, final GeneratorOptions options) throws Exception {
-        Files.writeString(dir.resolve("schema.proto"), proto);
+    @Test
+    void shouldNumberBothFieldsWhoseDerivedNamesClash() throws Exception {
+        final Map<String, String> files = generate("""
+                syntax = "proto2";
+                message M {
+                  optional string token = 1; optional bool has_token = 2;
+                  optional string name = 3; optional string name_as_string = 4;
+                  repeated int32 x = 5; optional int32 add_x = 6;
+                  optional int32 plain = 7;
+                }
+                """, GeneratorOptions.defaults());
+        assertThat(files.get("flyproto/MDecoder.java"))
+                .contains("public Utf8View token1()", "public boolean hasToken1()", "public boolean hasToken2()")
+                .contains("public Utf8View name3()", "public String name3AsString()", "public Utf8View nameAsString4()")
+                .contains("public IntCursor x5()", "public int addX6()", "public int plain()")
+                .contains("public static final int TOKEN_1_FIELD_NUMBER = 1;")
+                .doesNotContain("hasToken()");
+        assertThat(files.get("flyproto/MEncoder.java"))
+                .contains("public MEncoder addX5(final int value)", "public MEncoder addX6(final int value)");
+    }
+
+    @Test
+    void shouldRefuseNamesThatStillClashAfterNumbering() throws Exception {
+        final GeneratorException e = org.junit.jupiter.api.Assertions.assertThrows(
+                GeneratorException.class, () -> generate("""
+                        syntax = "proto2";
+                        message M { optional int32 b = 1; optional int32 has_b = 2; optional int32 has_b1 = 3; }
+                        """, GeneratorOptions.defaults()));
+        assertThat(e.getMessage()).contains("message M", "field b = 1", "field has_b1 = 3", "hasB1");
+    }
+
+    @Test
+    void shouldNameDelimitedFieldsAsProtobufJavaDoes() throws Exception {
+        final Map<String, String> files = generate("""
+                edition = "2023";
+                message PayLoad { int32 a = 1; }
+                message M {
+                  PayLoad payload = 1 [features.message_encoding = DELIMITED];
+                  message Inner { int32 b = 1; }
+                  Inner inner = 2 [features.message_encoding = DELIMITED];
+                }
+                """, GeneratorOptions.defaults());
+        // Not group-like (its type is declared elsewhere): the field's name. Group-like: the type's name.
+        assertThat(files.get("flyproto/MDecoder.java"))
+                .contains("public PayLoadDecoder payload()")
+                .contains("public MInnerDecoder inner()")
+                .doesNotContain("payLoad()");
+    }
+
+    @Test
+    void shouldGiveFilesUnderGoogleProtobufThatAreNotWellKnownTheirOwnPackage() throws Exception {
+        final String proto = """
+                syntax = "proto3";
+                package protobuf_unittest;
+                option java_package = "com.google.protobuf.test";
+                enum E { E_ZERO = 0; }
+                message M { E e = 1; }
+                """;
+        assertThat(generate("google/protobuf/unittest_x.proto", proto, GeneratorOptions.defaults()))
+                .containsKeys(
+                        "com/google/protobuf/test/flyproto/MDecoder.java", "com/google/protobuf/test/flyproto/E.java");
+        assertThat(generate("google/protobuf/unittest_x.proto", proto, GeneratorOptions.parse("package=x.y")))
+                .containsKey("x/y/MDecoder.java");
+    }
+
+    @Test
+    void shouldNameBothElementsWhenTwoFilesFlattenToOneClass() throws Exception {
+        Files.writeString(dir.resolve("a.proto"), "syntax = \"proto3\"; package p; message FooBar { int32 x = 1; }");
+        Files.writeString(
+                dir.resolve("b.proto"), "syntax = \"proto3\"; package p; message Foo { message Bar { int32 y = 1; } }");
         final List<FileDescriptor> files = DescriptorSets.of(
-                        ToolRun.descriptorSet(dir, "schema.proto").getFileList())
-                .build(List.of("schema.proto"));
+                        ToolRun.descriptorSet(dir, "a.proto", "b.proto").getFileList())
+                .build(List.of("a.proto", "b.proto"));
+        final GeneratorException e = org.junit.jupiter.api.Assertions.assertThrows(
+                GeneratorException.class, () -> FlyweightGenerator.generate(files, GeneratorOptions.defaults()));
+        assertThat(e.getMessage())
+                .contains("message p.FooBar (a.proto)", "message p.Foo.Bar (b.proto)", "FooBarDecoder");
+    }
+
+    @Test
+    void shouldJoinNestedTypesWithUnderscoreWhenTheyWouldClashWithACaseEnum() throws Exception {
+        final Map<String, String> files = generate("""
+                syntax = "proto3";
+                message Outer { enum InnerCase { ZERO = 0; } InnerCase state = 3; oneof inner { int32 i = 1; string j = 2; } }
+                """, GeneratorOptions.defaults());
+        assertThat(files).containsKeys("flyproto/OuterInnerCase.java", "flyproto/Outer_InnerCase.java");
+    }
+
+    private Map<String, String> generate(final String proto, final GeneratorOptions options) throws Exception {
+        return generate("schema.proto", proto, options);
+    }
+
+    private Map<String, String> generate(final String path, final String proto, final GeneratorOptions options)
+            throws Exception {
+        Files.createDirectories(dir.resolve(path).getParent());
+        Files.writeString(dir.resolve(path), proto);
+        final List<FileDescriptor> files = DescriptorSets.of(
+                        ToolRun.descriptorSet(dir, path).getFileList())
+                .build(List.of(path));
         return FlyweightGenerator.generate(files, options).stream()
                 .collect(Collectors.toMap(GeneratedFile::path, GeneratedFile::content));
     }

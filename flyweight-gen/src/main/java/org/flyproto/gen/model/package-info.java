@@ -1,7 +1,8 @@
 /**
- * What the generator knows about a schema, independent of how Java is emitted: files, messages, fields, enums, their
- * Java names, wire types, presence and packing. Built once from protobuf-java descriptors by
- * {@link org.flyproto.gen.model.ModelBuilder}, which is also where unsupported features are refused; the emitters
+ * What the generator knows about a schema, independent of how Java is emitted: files, messages, fields (their shape,
+ * {@link org.flyproto.gen.model.Cardinality} × {@link org.flyproto.gen.model.ValueKind}), enums, wire types, presence
+ * and packing, and every Java name ({@link org.flyproto.gen.model.FieldNames}), with clashes resolved or refused in
+ * one place. Built once from protobuf-java descriptors by {@link org.flyproto.gen.model.ModelBuilder}; the emitters
  * read only this model.
  */
 package org.flyproto.gen.model;
