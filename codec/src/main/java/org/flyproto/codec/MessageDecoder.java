@@ -42,8 +42,17 @@ public abstract class MessageDecoder extends WireReader {
 
     private boolean isMerged;
 
-    /** Subclasses only. */
-    protected MessageDecoder() {}
+    /**
+     * Subclasses only. Until the first wrap the decoder reads a sentinel buffer that throws
+     * {@link IllegalStateException} naming the message type: string, bytes and message accessors of a decoder used
+     * before {@code wrap} fail with that rather than a {@link NullPointerException}, at no cost to the reads of a
+     * wrapped decoder. (Scalar accessors read fields, not the buffer: before a wrap they return zero values. With
+     * Agrona's bounds checks disabled, a view accessor returns an empty view over the sentinel, which throws at its
+     * first read of the buffer.)
+     */
+    protected MessageDecoder() {
+        buffer = new NotWrappedBuffer(this);
+    }
 
     /**
      * Wraps a root message: checks the region against the buffer, then scans.
@@ -346,9 +355,14 @@ public abstract class MessageDecoder extends WireReader {
 
     /**
      * @return the buffer this decoder reads.
+     * @throws IllegalStateException if it was never wrapped.
      */
     public final DirectBuffer encodedBuffer() {
-        return buffer;
+        final DirectBuffer b = buffer;
+        if (b instanceof NotWrappedBuffer notWrapped) {
+            throw notWrapped.notWrapped();
+        }
+        return b;
     }
 
     /**
