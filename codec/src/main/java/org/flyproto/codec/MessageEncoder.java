@@ -15,6 +15,8 @@ import org.flyproto.buffers.WireType;
  * knows it, and message type). An encoder used before its first wrap raises {@link IllegalStateException} too, saying
  * so.
  *
+ * <p>A nested encoder can be ended by its parent ({@code endX()}) or end itself: {@link #end()} returns the parent.
+ *
  * <p>Not thread-safe. Reuse one instance per thread; steady-state encoding allocates nothing.
  */
 public abstract class MessageEncoder {
@@ -119,7 +121,7 @@ public abstract class MessageEncoder {
 
     /**
      * Opens a nested message field and hands {@code child} the shared cursor; records on the child its parent (this
-     * encoder) and {@code tag}.
+     * encoder) and {@code tag}, for {@link #end()}.
      *
      * @param child the child encoder.
      * @param tag   the field's tag: wire type LEN, or START_GROUP for a group or delimited message.
@@ -162,6 +164,49 @@ public abstract class MessageEncoder {
         } else {
             c.end(tag);
         }
+    }
+
+    /**
+     * Ends this nested encoder's message in its parent, exactly as the parent's {@code endX()} for the field would,
+     * and returns the parent: {@code order.addFills().price(1).qty(2).end()} leaves {@code order} the innermost open
+     * message, so that a nested encoder handed out by a method can be closed without a reference to its parent.
+     *
+     * <p>The parent does the ending ({@link #endNested(MessageEncoder, int)}), so whatever its {@code endX()} does
+     * besides backpatching the length (tracking required fields) happens too. Allocates nothing.
+     *
+     * @param <P> the parent's type, as the caller assigns it: {@code OrderEncoder order = fill.end();}.
+     * @return the parent encoder.
+     * @throws IllegalStateException if this encoder is a root (or was never begun as a nested message), was already
+     *     ended, or is not the innermost open message (a message or packed run opened from it is still open).
+     */
+    public final <P extends MessageEncoder> P end() {
+        final MessageEncoder p = parent;
+        if (p == null) {
+            throw new IllegalStateException("end() of " + messageFullName() + ", which is not a nested message"
+                    + (cursor == WriteCursor.NOT_WRAPPED
+                            ? ": it was never begun by a parent"
+                            : ": it was wrapped as a root, whose message ends where its last field does"
+                                    + " (encodedLength(), or endDelimited() after wrapDelimited)"));
+        }
+        final WriteCursor c = cursor;
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "end", p, parentTag);
+        }
+        p.endNested(this, parentTag);
+        @SuppressWarnings("unchecked") // the caller's choice of type, as for a cast
+        final P result = (P) p;
+        return result;
+    }
+
+    /**
+     * Ends the nested message {@code child} of this encoder's field {@code tag}, for {@link #end()} of the child.
+     * Generated encoders override it to call the field's {@code endX()}; this default ends the child in the cursor.
+     *
+     * @param child the nested encoder ending itself, the innermost open message.
+     * @param tag   the tag its field was begun with ({@link #beginChild(MessageEncoder, int)}).
+     */
+    protected void endNested(final MessageEncoder child, final int tag) {
+        endChild(child, tag);
     }
 
     /**

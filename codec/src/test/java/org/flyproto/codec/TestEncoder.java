@@ -18,6 +18,11 @@ final class TestEncoder extends MessageEncoder {
     private final boolean named;
     private TestEncoder child;
     private TestEncoder group;
+    /** How often {@link #endNested} was called, and with which child and tag last. */
+    int endNestedCalls;
+
+    MessageEncoder endNestedChild;
+    int endNestedTag;
 
     TestEncoder(final String fullName, final boolean named) {
         this.fullName = fullName;
@@ -88,6 +93,14 @@ final class TestEncoder extends MessageEncoder {
     TestEncoder endRun() {
         endPackedRun(TAG_RUN);
         return this;
+    }
+
+    @Override
+    protected void endNested(final MessageEncoder nested, final int tag) {
+        endNestedCalls++;
+        endNestedChild = nested;
+        endNestedTag = tag;
+        super.endNested(nested, tag);
     }
 
     @Override
