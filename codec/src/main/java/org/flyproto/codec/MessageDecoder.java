@@ -61,21 +61,15 @@ public abstract class MessageDecoder extends WireReader {
      * @param offset  index of the first byte of the message.
      * @param length  length of the message in bytes.
      * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     * @throws IllegalArgumentException if the region is not inside the buffer: it is the caller's argument, not bad
+     *     bytes.
+     * @throws ProtoDecodeException     if the bytes are not a valid message.
      */
     protected final void wrapRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
-        checkRegion(buffer, offset, length);
+        RegionArgument.check(offset, length, buffer.capacity());
         iterTag = 0;
         wrapAt(buffer, offset, length, 0, trusted, !trusted);
-    }
-
-    private static void checkRegion(final DirectBuffer buffer, final int offset, final int length) {
-        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
-            throw new ProtoDecodeException(
-                    "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
-                            + buffer.capacity(),
-                    offset);
-        }
     }
 
     /**
@@ -86,10 +80,13 @@ public abstract class MessageDecoder extends WireReader {
      * @param offset  index of the length prefix.
      * @param length  bytes available from {@code offset}: the prefix and the message must lie within them.
      * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     * @throws IllegalArgumentException if the region is not inside the buffer.
+     * @throws ProtoDecodeException     if the length prefix is malformed or runs past the region, or the message is
+     *     not valid.
      */
     protected final void wrapDelimitedRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
-        checkRegion(buffer, offset, length);
+        RegionArgument.check(offset, length, buffer.capacity());
         this.buffer = buffer;
         pos = offset;
         limit = offset + length;

@@ -48,6 +48,8 @@ public abstract class MessageEncoder {
      *
      * @param buffer the buffer.
      * @param offset where the message starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
@@ -61,6 +63,7 @@ public abstract class MessageEncoder {
      * @param buffer the buffer.
      * @param offset where the message starts.
      * @param length the size of the region.
+     * @throws IllegalArgumentException if the region is not inside the buffer, as for a decoder's wrap.
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset, final int length) {
         rootCursor().wrap(buffer, offset, length);
@@ -74,6 +77,8 @@ public abstract class MessageEncoder {
      *
      * @param buffer the buffer.
      * @param offset where the length prefix starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     protected final void wrapDelimitedRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);

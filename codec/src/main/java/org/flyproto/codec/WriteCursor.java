@@ -69,14 +69,14 @@ public final class WriteCursor {
      *
      * @param buffer the buffer.
      * @param offset where the message starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     public void wrap(final MutableDirectBuffer buffer, final int offset) {
         if (offset >= 0 && offset > buffer.capacity() && buffer.isExpandable()) {
             buffer.checkLimit(offset);
         }
-        if (offset < 0 || offset > buffer.capacity()) {
-            throw new IllegalArgumentException("offset " + offset + " outside buffer of capacity " + buffer.capacity());
-        }
+        RegionArgument.checkOffset(offset, buffer.capacity());
         reset(buffer, offset, buffer.capacity(), buffer.isExpandable());
     }
 
@@ -87,12 +87,11 @@ public final class WriteCursor {
      * @param buffer the buffer.
      * @param offset where the message starts.
      * @param length the size of the region.
+     * @throws IllegalArgumentException if the region is not inside the buffer (an expandable buffer is not grown for
+     *     it).
      */
     public void wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
-        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
-            throw new IllegalArgumentException("region [" + offset + ", " + ((long) offset + length)
-                    + ") outside buffer of capacity " + buffer.capacity());
-        }
+        RegionArgument.check(offset, length, buffer.capacity());
         reset(buffer, offset, offset + length, false);
     }
 

@@ -156,6 +156,27 @@ class MisuseTest {
                         + ") was begun before its root encoder was wrapped again");
     }
 
+    // ---------------------------------------------------------------------------------------------------------------
+    // A region not inside the buffer
+
+    @Test
+    void shouldRejectARegionOutsideTheBufferAlikeInDecodersAndEncoders() {
+        final int capacity = buffer.capacity();
+        for (final int[] region : new int[][] {{-1, 4}, {0, capacity + 1}, {capacity, 1}, {8, Integer.MAX_VALUE}}) {
+            final String expected = "region of offset " + region[0] + " and length " + region[1]
+                    + " is not inside the buffer of capacity " + capacity;
+            assertThatThrownBy(() -> new AllTypesDecoder().wrap(buffer, region[0], region[1]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(expected);
+            assertThatThrownBy(() -> new AllTypesDecoder().wrapDelimited(buffer, region[0], region[1]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(expected);
+            assertThatThrownBy(() -> new AllTypesEncoder().wrap(buffer, region[0], region[1]))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(expected);
+        }
+    }
+
     private static void assertMisuse(final ThrowingCallable call, final String message) {
         assertThatThrownBy(call).isInstanceOf(IllegalStateException.class).hasMessageStartingWith(message);
     }
