@@ -1,5 +1,6 @@
 package org.flyproto.buffers;
 
+import java.nio.ByteOrder;
 import java.util.Objects;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
@@ -12,6 +13,21 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Indexes given to the view's own methods are relative to the view and always checked against its length. The
  * view reads the buffer live: it sees later changes to the bytes. It is mutable, not thread-safe and a poor key for a
  * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate.
+ *
+ * <p><b>Fixed-width reads.</b> {@link #getShort}, {@link #getInt} and {@link #getLong} read 2, 4 or 8 bytes at an index
+ * of the view, each checked against the view's length by the view itself (also with Agrona's bounds checks disabled,
+ * a read never leaves the view). They take the byte order as an argument and have no overload without one, because
+ * no order is right by default: the bytes of a {@code bytes} field are whatever the schema's author put there, most
+ * often identifiers in network order, while Agrona's reads without an order use the platform's (little-endian on x86
+ * and ARM) and protobuf's own fixed-width types are little-endian (read those with the decoder's accessors, not from a
+ * view). For example, OpenTelemetry's 16-byte trace id, whose bytes are the 32 hex digits of W3C {@code traceparent}
+ * in order:
+ *
+ * <pre>{@code
+ * BytesView traceId = span.traceId();
+ * long high = traceId.getLong(0, ByteOrder.BIG_ENDIAN);  // Long.toHexString(high) = the first 16 hex digits
+ * long low = traceId.getLong(8, ByteOrder.BIG_ENDIAN);
+ * }</pre>
  */
 public final class BytesView {
     private static final DirectBuffer EMPTY_BUFFER = new UnsafeBuffer(new byte[0]);
@@ -81,6 +97,49 @@ public final class BytesView {
     public byte byteAt(final int index) {
         Objects.checkIndex(index, length);
         return buffer.getByte(offset + index);
+    }
+
+    /**
+     * Two bytes at an index of the view, as a {@code short} in the given byte order.
+     *
+     * @param index relative to the view, of the first byte.
+     * @param order of the bytes: {@link ByteOrder#BIG_ENDIAN} for network order, as identifiers are usually written.
+     * @return the value.
+     * @throws IndexOutOfBoundsException if {@code [index, index + 2)} is not inside {@code [0, length())}; the message
+     *     names the index, the size read and the view's length.
+     */
+    public short getShort(final int index, final ByteOrder order) {
+        Objects.checkFromIndexSize(index, Short.BYTES, length);
+        return buffer.getShort(offset + index, order);
+    }
+
+    /**
+     * Four bytes at an index of the view, as an {@code int} in the given byte order.
+     *
+     * @param index relative to the view, of the first byte.
+     * @param order of the bytes: {@link ByteOrder#BIG_ENDIAN} for network order, as identifiers are usually written.
+     * @return the value.
+     * @throws IndexOutOfBoundsException if {@code [index, index + 4)} is not inside {@code [0, length())}; the message
+     *     names the index, the size read and the view's length.
+     */
+    public int getInt(final int index, final ByteOrder order) {
+        Objects.checkFromIndexSize(index, Integer.BYTES, length);
+        return buffer.getInt(offset + index, order);
+    }
+
+    /**
+     * Eight bytes at an index of the view, as a {@code long} in the given byte order: e.g. the two halves of a 16-byte
+     * trace id, {@code getLong(0, BIG_ENDIAN)} and {@code getLong(8, BIG_ENDIAN)}.
+     *
+     * @param index relative to the view, of the first byte.
+     * @param order of the bytes: {@link ByteOrder#BIG_ENDIAN} for network order, as identifiers are usually written.
+     * @return the value.
+     * @throws IndexOutOfBoundsException if {@code [index, index + 8)} is not inside {@code [0, length())}; the message
+     *     names the index, the size read and the view's length.
+     */
+    public long getLong(final int index, final ByteOrder order) {
+        Objects.checkFromIndexSize(index, Long.BYTES, length);
+        return buffer.getLong(offset + index, order);
     }
 
     /**

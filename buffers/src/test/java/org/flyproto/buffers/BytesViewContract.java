@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 
 /** Contract of {@link BytesView}, run over every {@link BufferKind}. */
@@ -43,6 +46,69 @@ abstract class BytesViewContract extends BufferFixture {
 
         assertThatThrownBy(() -> view.byteAt(-1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> view.byteAt(BYTES.length)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void shouldReadFixedWidthValuesInEitherByteOrderRelativeToTheView() {
+        final BytesView view = viewOf(BYTES);
+        for (final ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+            final ByteBuffer expected = ByteBuffer.wrap(BYTES).order(order);
+            for (int i = 0; i + Short.BYTES <= BYTES.length; i++) {
+                assertThat(view.getShort(i, order))
+                        .as("getShort(%d, %s)", i, order)
+                        .isEqualTo(expected.getShort(i));
+            }
+            for (int i = 0; i + Integer.BYTES <= BYTES.length; i++) {
+                assertThat(view.getInt(i, order)).as("getInt(%d, %s)", i, order).isEqualTo(expected.getInt(i));
+            }
+            for (int i = 0; i + Long.BYTES <= BYTES.length; i++) {
+                assertThat(view.getLong(i, order))
+                        .as("getLong(%d, %s)", i, order)
+                        .isEqualTo(expected.getLong(i));
+            }
+        }
+    }
+
+    @Test
+    void shouldReadATraceIdAsTwoBigEndianLongsInTheOrderOfItsHexDigits() {
+        final String traceparentId = "4bf92f3577b34da6a3ce929d0e0e4736";
+        final BytesView traceId = viewOf(hex(traceparentId));
+
+        final long high = traceId.getLong(0, ByteOrder.BIG_ENDIAN);
+        final long low = traceId.getLong(8, ByteOrder.BIG_ENDIAN);
+
+        assertThat(high).isEqualTo(0x4bf92f3577b34da6L);
+        assertThat(low).isEqualTo(0xa3ce929d0e0e4736L);
+        assertThat(String.format("%016x%016x", high, low)).isEqualTo(traceparentId);
+        assertThat(traceId.toString()).isEqualTo(traceparentId);
+    }
+
+    @Test
+    void shouldRejectFixedWidthReadsNotInsideTheViewNamingIndexSizeAndLength() {
+        // The view is 3 bytes inside a buffer that holds more after them: the view's length bounds every read.
+        final MutableDirectBuffer buffer = bufferWith(BYTES, 16);
+        final BytesView view = new BytesView().wrap(buffer, AT, 3);
+
+        assertThat(view.getShort(1, ByteOrder.BIG_ENDIAN)).isEqualTo((short) 0x017f);
+        for (final int index : new int[] {-1, 2, 3, 4, Integer.MAX_VALUE, Integer.MIN_VALUE}) {
+            assertOutOfView(() -> view.getShort(index, ByteOrder.BIG_ENDIAN), index, Short.BYTES, 3);
+        }
+        for (final int index : new int[] {-1, 0, 3, Integer.MAX_VALUE - 1, Integer.MIN_VALUE}) {
+            assertOutOfView(() -> view.getInt(index, ByteOrder.LITTLE_ENDIAN), index, Integer.BYTES, 3);
+            assertOutOfView(() -> view.getLong(index, ByteOrder.LITTLE_ENDIAN), index, Long.BYTES, 3);
+        }
+        final BytesView empty = new BytesView();
+        assertOutOfView(() -> empty.getLong(0, ByteOrder.BIG_ENDIAN), 0, Long.BYTES, 0);
+        assertOutOfView(() -> empty.getShort(0, ByteOrder.BIG_ENDIAN), 0, Short.BYTES, 0);
+    }
+
+    private static void assertOutOfView(
+            final ThrowingCallable read, final int index, final int size, final int length) {
+        assertThatThrownBy(read)
+                .isInstanceOf(IndexOutOfBoundsException.class)
+                .hasMessageContaining(String.valueOf(index))
+                .hasMessageContaining(String.valueOf(size))
+                .hasMessageContaining("length " + length);
     }
 
     @Test

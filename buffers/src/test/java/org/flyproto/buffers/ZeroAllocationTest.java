@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.function.IntSupplier;
 import java.util.stream.Stream;
@@ -87,6 +88,12 @@ class ZeroAllocationTest {
                         () -> bytesView.wrap(buffer, 3, bytes.length).hashCode()),
                 Arguments.of(label + "BytesView.contentEquals", (IntSupplier)
                         () -> bytesView.wrap(buffer, 3, bytes.length).contentEquals(buffer, 3, bytes.length) ? 1 : 0),
+                Arguments.of(label + "BytesView fixed-width reads", (IntSupplier) () -> {
+                    final BytesView id = bytesView.wrap(buffer, 200, 16);
+                    return (int) id.getLong(0, ByteOrder.BIG_ENDIAN)
+                            + id.getInt(8, ByteOrder.LITTLE_ENDIAN)
+                            + id.getShort(12, ByteOrder.BIG_ENDIAN);
+                }),
                 Arguments.of(label + "Varint put/scan/get", (IntSupplier) () -> {
                     final int size = Varint.put64(buffer, 200, -1L) + Varint.putInt32(buffer, 210, -5);
                     return size

@@ -42,8 +42,17 @@ public abstract class MessageDecoder extends WireReader {
 
     private boolean isMerged;
 
-    /** Subclasses only. */
-    protected MessageDecoder() {}
+    /**
+     * Subclasses only. Until the first wrap the decoder reads a sentinel buffer that throws
+     * {@link IllegalStateException} naming the message type: string, bytes and message accessors of a decoder used
+     * before {@code wrap} fail with that rather than a {@link NullPointerException}, at no cost to the reads of a
+     * wrapped decoder. (Scalar accessors read fields, not the buffer: before a wrap they return zero values. With
+     * Agrona's bounds checks disabled, a view accessor returns an empty view over the sentinel, which throws at its
+     * first read of the buffer.)
+     */
+    protected MessageDecoder() {
+        buffer = new NotWrappedBuffer(this);
+    }
 
     /**
      * Wraps a root message: checks the region against the buffer, then scans.
@@ -52,21 +61,15 @@ public abstract class MessageDecoder extends WireReader {
      * @param offset  index of the first byte of the message.
      * @param length  length of the message in bytes.
      * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     * @throws IllegalArgumentException if the region is not inside the buffer: it is the caller's argument, not bad
+     *     bytes.
+     * @throws ProtoDecodeException     if the bytes are not a valid message.
      */
     protected final void wrapRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
-        checkRegion(buffer, offset, length);
+        RegionArgument.check(offset, length, buffer.capacity());
         iterTag = 0;
         wrapAt(buffer, offset, length, 0, trusted, !trusted);
-    }
-
-    private static void checkRegion(final DirectBuffer buffer, final int offset, final int length) {
-        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
-            throw new ProtoDecodeException(
-                    "region [" + offset + ", " + ((long) offset + length) + ") outside buffer of capacity "
-                            + buffer.capacity(),
-                    offset);
-        }
     }
 
     /**
@@ -77,10 +80,13 @@ public abstract class MessageDecoder extends WireReader {
      * @param offset  index of the length prefix.
      * @param length  bytes available from {@code offset}: the prefix and the message must lie within them.
      * @param trusted true to skip UTF-8 validation and the eager validation of nested messages.
+     * @throws IllegalArgumentException if the region is not inside the buffer.
+     * @throws ProtoDecodeException     if the length prefix is malformed or runs past the region, or the message is
+     *     not valid.
      */
     protected final void wrapDelimitedRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
-        checkRegion(buffer, offset, length);
+        RegionArgument.check(offset, length, buffer.capacity());
         this.buffer = buffer;
         pos = offset;
         limit = offset + length;
@@ -346,9 +352,14 @@ public abstract class MessageDecoder extends WireReader {
 
     /**
      * @return the buffer this decoder reads.
+     * @throws IllegalStateException if it was never wrapped.
      */
     public final DirectBuffer encodedBuffer() {
-        return buffer;
+        final DirectBuffer b = buffer;
+        if (b instanceof NotWrappedBuffer notWrapped) {
+            throw notWrapped.notWrapped();
+        }
+        return b;
     }
 
     /**

@@ -10,13 +10,21 @@ import org.flyproto.buffers.WireType;
  * {@link WriteCursor}; the nested encoders it hands out share it, so a nested message is written in place between
  * its {@code beginX()}/{@code addX()} and {@code endX()}. Each encoder knows its nesting depth, and every setter
  * checks that its encoder is the innermost open one: writing to a parent while a child is open, or to a child after
- * it was ended, is an {@link IllegalStateException}, never silently misplaced bytes.
+ * it was ended, is an {@link IllegalStateException}, never silently misplaced bytes. The exception names the field
+ * being written or ended and the fields still open (number, {@linkplain #fieldName(int) name} when the generated code
+ * knows it, and message type). An encoder used before its first wrap raises {@link IllegalStateException} too, saying
+ * so.
+ *
+ * <p>A nested encoder can be ended by its parent ({@code endX()}) or end itself: {@link #end()} returns the parent.
  *
  * <p>Not thread-safe. Reuse one instance per thread; steady-state encoding allocates nothing.
  */
 public abstract class MessageEncoder {
-    /** The shared write position. */
-    protected WriteCursor cursor;
+    /**
+     * The shared write position. Before the first wrap (or begin, for a nested encoder) a sentinel cursor whose
+     * checks fail with "not wrapped", so that no setter needs a null check.
+     */
+    protected WriteCursor cursor = WriteCursor.NOT_WRAPPED;
     /** Nesting depth of this encoder: 0 for a root. */
     protected int depth;
 
@@ -24,9 +32,13 @@ public abstract class MessageEncoder {
     /** This encoder's identity in the cursor: from its root wrap, or from the begin that opened it. */
     long id;
     /** Identity and tag of the packed run this encoder opened last. */
-    private long runId;
+    long runId;
 
     private int runTag;
+    /** The encoder that began this one as a nested message, and the field's tag; null for a root. */
+    private MessageEncoder parent;
+
+    private int parentTag;
 
     /** Subclasses only. */
     protected MessageEncoder() {}
@@ -36,6 +48,8 @@ public abstract class MessageEncoder {
      *
      * @param buffer the buffer.
      * @param offset where the message starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
@@ -49,6 +63,7 @@ public abstract class MessageEncoder {
      * @param buffer the buffer.
      * @param offset where the message starts.
      * @param length the size of the region.
+     * @throws IllegalArgumentException if the region is not inside the buffer, as for a decoder's wrap.
      */
     protected final void wrapRoot(final MutableDirectBuffer buffer, final int offset, final int length) {
         rootCursor().wrap(buffer, offset, length);
@@ -62,10 +77,12 @@ public abstract class MessageEncoder {
      *
      * @param buffer the buffer.
      * @param offset where the length prefix starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     protected final void wrapDelimitedRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
-        id = cursor.beginLengthPrefix();
+        id = cursor.beginLengthPrefix(this);
         onBegin();
     }
 
@@ -81,7 +98,10 @@ public abstract class MessageEncoder {
         if (depth != 0) {
             throw new IllegalStateException("endDelimited() of a nested encoder: ask the root");
         }
-        final WriteCursor c = writeCursor();
+        final WriteCursor c = cursor;
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "end the delimited message", null, 0);
+        }
         c.end(0);
         id = c.innermost();
         return c.position() - c.start();
@@ -99,11 +119,14 @@ public abstract class MessageEncoder {
         }
         cursor = ownCursor;
         depth = 0;
+        parent = null;
+        parentTag = 0;
         return ownCursor;
     }
 
     /**
-     * Opens a nested message field and hands {@code child} the shared cursor.
+     * Opens a nested message field and hands {@code child} the shared cursor; records on the child its parent (this
+     * encoder) and {@code tag}, for {@link #end()}.
      *
      * @param child the child encoder.
      * @param tag   the field's tag: wire type LEN, or START_GROUP for a group or delimited message.
@@ -112,12 +135,17 @@ public abstract class MessageEncoder {
      */
     protected final <E extends MessageEncoder> E beginChild(final E child, final int tag) {
         final WriteCursor c = cursor;
-        c.check(id);
-        final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag) : c.begin(tag);
-        child.cursor = c;
-        child.depth = depth + 1;
-        child.id = childId;
-        child.onBegin();
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "begin", this, tag);
+        }
+        final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag, child) : c.begin(tag, child);
+        final MessageEncoder nested = child;
+        nested.cursor = c;
+        nested.depth = depth + 1;
+        nested.id = childId;
+        nested.parent = this;
+        nested.parentTag = tag;
+        nested.onBegin();
         return child;
     }
 
@@ -131,14 +159,70 @@ public abstract class MessageEncoder {
     protected final void endChild(final MessageEncoder child, final int tag) {
         final WriteCursor c = cursor;
         if (child == null) {
-            throw new IllegalStateException("end of a nested message that was never begun");
+            throw new IllegalStateException("cannot end " + Misuse.field(this, tag) + ": it was never begun");
         }
-        c.check(child.id);
+        if (c.innermost() != child.id) {
+            throw Misuse.of(this, c, child.id, "end", this, tag);
+        }
         if ((tag & 7) == WireType.START_GROUP) {
             c.endGroup(tag);
         } else {
             c.end(tag);
         }
+    }
+
+    /**
+     * Ends this nested encoder's message in its parent, exactly as the parent's {@code endX()} for the field would,
+     * and returns the parent: {@code order.addFills().price(1).qty(2).end()} leaves {@code order} the innermost open
+     * message, so that a nested encoder handed out by a method can be closed without a reference to its parent.
+     *
+     * <p>The parent does the ending ({@link #endNested(MessageEncoder, int)}), so whatever its {@code endX()} does
+     * besides backpatching the length (tracking required fields) happens too. Allocates nothing.
+     *
+     * @param <P> the parent's type, as the caller assigns it: {@code OrderEncoder order = fill.end();}.
+     * @return the parent encoder.
+     * @throws IllegalStateException if this encoder is a root (or was never begun as a nested message), was already
+     *     ended, or is not the innermost open message (a message or packed run opened from it is still open).
+     */
+    public final <P extends MessageEncoder> P end() {
+        final MessageEncoder p = parent;
+        if (p == null) {
+            throw new IllegalStateException("end() of " + messageFullName() + ", which is not a nested message"
+                    + (cursor == WriteCursor.NOT_WRAPPED
+                            ? ": it was never begun by a parent"
+                            : ": it was wrapped as a root, whose message ends where its last field does"
+                                    + " (encodedLength(), or endDelimited() after wrapDelimited)"));
+        }
+        final WriteCursor c = cursor;
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "end", p, parentTag);
+        }
+        p.endNested(this, parentTag);
+        @SuppressWarnings("unchecked") // the caller's choice of type, as for a cast
+        final P result = (P) p;
+        return result;
+    }
+
+    /**
+     * Ends the nested message {@code child} of this encoder's field {@code tag}, for {@link #end()} of the child.
+     * Generated encoders override it to call the field's {@code endX()}; this default ends the child in the cursor.
+     *
+     * @param child the nested encoder ending itself, the innermost open message.
+     * @param tag   the tag its field was begun with ({@link #beginChild(MessageEncoder, int)}).
+     */
+    protected void endNested(final MessageEncoder child, final int tag) {
+        endChild(child, tag);
+    }
+
+    /**
+     * The {@code .proto} name of one of this message's fields, for the messages of misuse exceptions; generated
+     * encoders may override it.
+     *
+     * @param number a field number.
+     * @return the field's name, or null if unknown (the default).
+     */
+    protected String fieldName(final int number) {
+        return null;
     }
 
     /**
@@ -148,8 +232,10 @@ public abstract class MessageEncoder {
      */
     protected final void beginPackedRun(final int tag) {
         final WriteCursor c = cursor;
-        c.check(id);
-        runId = c.begin(tag);
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "begin the packed run of", this, tag);
+        }
+        runId = c.begin(tag, this);
         runTag = tag;
     }
 
@@ -161,7 +247,7 @@ public abstract class MessageEncoder {
      */
     protected final WriteCursor packedRun(final int tag) {
         final WriteCursor c = cursor;
-        checkRun(c, tag);
+        checkRun(c, tag, "add an element to");
         return c;
     }
 
@@ -172,25 +258,42 @@ public abstract class MessageEncoder {
      */
     protected final void endPackedRun(final int tag) {
         final WriteCursor c = cursor;
-        checkRun(c, tag);
+        checkRun(c, tag, "end the packed run of");
         c.endPacked(tag);
     }
 
-    private void checkRun(final WriteCursor c, final int tag) {
-        if (runTag != tag) {
-            throw new IllegalStateException("no packed run of this field is open: call its begin method first");
+    private void checkRun(final WriteCursor c, final int tag, final String verb) {
+        if (runTag != tag || c.innermost() != runId) {
+            throw Misuse.ofRun(this, c, verb, tag, runTag == tag);
         }
-        c.check(runId);
     }
 
     /**
-     * The cursor, after checking that this encoder is the innermost open message.
+     * The cursor, after checking that this encoder is the innermost open message. A misuse exception does not name
+     * the field being written: prefer {@link #writeCursor(int)}.
      *
      * @return the cursor.
      */
     protected final WriteCursor writeCursor() {
         final WriteCursor c = cursor;
-        c.check(id);
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "write to", null, 0);
+        }
+        return c;
+    }
+
+    /**
+     * The cursor, after checking that this encoder is the innermost open message, for writing the field {@code tag}:
+     * a misuse exception names it. The tag costs nothing unless the check fails.
+     *
+     * @param tag the tag of the field about to be written.
+     * @return the cursor.
+     */
+    protected final WriteCursor writeCursor(final int tag) {
+        final WriteCursor c = cursor;
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "write", this, tag);
+        }
         return c;
     }
 
@@ -199,11 +302,25 @@ public abstract class MessageEncoder {
      */
     public abstract String messageFullName();
 
+    /** The encoder that began this one, or null for a root: for the messages of misuse exceptions. */
+    final MessageEncoder parent() {
+        return parent;
+    }
+
+    /** The tag this encoder was begun with by its parent. */
+    final int parentTag() {
+        return parentTag;
+    }
+
     /**
      * @return the buffer written to.
      */
     public final MutableDirectBuffer encodedBuffer() {
-        return cursor.buffer();
+        final WriteCursor c = cursor;
+        if (c == WriteCursor.NOT_WRAPPED) {
+            throw Misuse.of(this, c, id, "read the buffer of", null, 0);
+        }
+        return c.buffer();
     }
 
     /**
@@ -216,7 +333,10 @@ public abstract class MessageEncoder {
         if (depth != 0) {
             throw new IllegalStateException("encodedLength() of a nested encoder: ask the root");
         }
-        final WriteCursor c = writeCursor();
+        final WriteCursor c = cursor;
+        if (c.innermost() != id) {
+            throw Misuse.of(this, c, id, "take the encoded length of", null, 0);
+        }
         return c.position() - c.start();
     }
 }

@@ -30,6 +30,14 @@ public final class WriteCursor {
     /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
     private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
 
+    /**
+     * The cursor of an encoder that was never wrapped: its {@link #innermost()} is no encoder's identity (those are 0
+     * before a wrap, then positive), so the first check of such an encoder fails, and the slow path that builds the
+     * exception recognises this instance and says "not wrapped". A sentinel instead of a null check: encoders that
+     * are wrapped run exactly the code they ran before, and the cursor's class stays the one class at every call.
+     */
+    static final WriteCursor NOT_WRAPPED = new WriteCursor(-1);
+
     private MutableDirectBuffer buffer;
     private int start;
     private int position;
@@ -39,10 +47,21 @@ public final class WriteCursor {
     private int[] openStarts = new int[16];
     private int[] openTags = new int[16];
     private long[] enclosingIds = new long[16];
+    /** The encoder of each open level, for the messages of misuse exceptions: see {@link #openOwner(int)}. */
+    private MessageEncoder[] openOwners = new MessageEncoder[16];
     /** Identity of the innermost open message or packed run; every wrap and begin takes a new one. */
     private long innermost;
 
     private long lastId;
+    /** Identity the last wrap gave the root: every identity taken since is at least this. */
+    private long wrapId;
+
+    /** Creates a cursor; {@link #wrap} it before writing. */
+    public WriteCursor() {}
+
+    private WriteCursor(final long innermost) {
+        this.innermost = innermost;
+    }
 
     /**
      * Starts writing at {@code offset}; the region extends to the buffer's capacity, and grows with the buffer if it
@@ -50,14 +69,14 @@ public final class WriteCursor {
      *
      * @param buffer the buffer.
      * @param offset where the message starts.
+     * @throws IllegalArgumentException if the offset is negative, or beyond the capacity of a buffer that is not
+     *     expandable.
      */
     public void wrap(final MutableDirectBuffer buffer, final int offset) {
         if (offset >= 0 && offset > buffer.capacity() && buffer.isExpandable()) {
             buffer.checkLimit(offset);
         }
-        if (offset < 0 || offset > buffer.capacity()) {
-            throw new IllegalArgumentException("offset " + offset + " outside buffer of capacity " + buffer.capacity());
-        }
+        RegionArgument.checkOffset(offset, buffer.capacity());
         reset(buffer, offset, buffer.capacity(), buffer.isExpandable());
     }
 
@@ -68,12 +87,11 @@ public final class WriteCursor {
      * @param buffer the buffer.
      * @param offset where the message starts.
      * @param length the size of the region.
+     * @throws IllegalArgumentException if the region is not inside the buffer (an expandable buffer is not grown for
+     *     it).
      */
     public void wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
-        if (offset < 0 || length < 0 || (long) offset + length > buffer.capacity()) {
-            throw new IllegalArgumentException("region [" + offset + ", " + ((long) offset + length)
-                    + ") outside buffer of capacity " + buffer.capacity());
-        }
+        RegionArgument.check(offset, length, buffer.capacity());
         reset(buffer, offset, offset + length, false);
     }
 
@@ -85,6 +103,7 @@ public final class WriteCursor {
         this.growable = growable;
         this.depth = 0;
         this.innermost = ++lastId;
+        this.wrapId = innermost;
     }
 
     /**
@@ -347,23 +366,33 @@ public final class WriteCursor {
      * @return the identity of the opened field, now the {@link #innermost()}.
      */
     public long begin(final int tag) {
+        return begin(tag, null);
+    }
+
+    /**
+     * {@link #begin(int)}, recording the encoder the level belongs to: the nested message's encoder, or the encoder
+     * whose packed run it is.
+     */
+    long begin(final int tag, final MessageEncoder owner) {
         ensure(Varint.sizeOfUnsigned32(tag) + 1);
         final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
-        push(tag, lengthIndex);
+        push(tag, lengthIndex, owner);
         position = lengthIndex + 1;
         innermost = ++lastId;
         return innermost;
     }
 
-    private void push(final int tag, final int start) {
+    private void push(final int tag, final int start, final MessageEncoder owner) {
         if (depth == openStarts.length) {
             openStarts = Arrays.copyOf(openStarts, depth * 2);
             openTags = Arrays.copyOf(openTags, depth * 2);
             enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
+            openOwners = Arrays.copyOf(openOwners, depth * 2);
         }
         openStarts[depth] = start;
         openTags[depth] = tag;
         enclosingIds[depth] = innermost;
+        openOwners[depth] = owner;
         depth++;
     }
 
@@ -374,8 +403,13 @@ public final class WriteCursor {
      * @return the identity of the opened level, now the {@link #innermost()}.
      */
     public long beginLengthPrefix() {
+        return beginLengthPrefix(null);
+    }
+
+    /** {@link #beginLengthPrefix()}, recording the root encoder whose message it frames. */
+    long beginLengthPrefix(final MessageEncoder owner) {
         ensure(1);
-        push(0, position);
+        push(0, position, owner);
         position++;
         innermost = ++lastId;
         return innermost;
@@ -389,8 +423,13 @@ public final class WriteCursor {
      * @return the identity of the opened group, now the {@link #innermost()}.
      */
     public long beginGroup(final int tag) {
+        return beginGroup(tag, null);
+    }
+
+    /** {@link #beginGroup(int)}, recording the group's encoder. */
+    long beginGroup(final int tag, final MessageEncoder owner) {
         ensure(Varint.sizeOfUnsigned32(tag));
-        push(tag, position);
+        push(tag, position, owner);
         position += Varint.putUnsigned32(buffer, position, tag);
         innermost = ++lastId;
         return innermost;
@@ -457,7 +496,8 @@ public final class WriteCursor {
             throw new IllegalStateException(
                     depth == 0
                             ? "no open nested field to end"
-                            : "the innermost open nested field has tag " + openTags[depth - 1] + ", not " + tag);
+                            : "the innermost open nested field is field " + (openTags[depth - 1] >>> 3) + " (tag "
+                                    + openTags[depth - 1] + "), not field " + (tag >>> 3) + " (tag " + tag + ")");
         }
     }
 
@@ -466,13 +506,79 @@ public final class WriteCursor {
      *
      * @param id the caller's identity, from {@link #innermost()} after its wrap or {@link #begin(int)}.
      * @throws IllegalStateException if something opened since is still open, or the caller was ended, or the root
-     *     was re-wrapped.
+     *     was re-wrapped, or this cursor is the one of an encoder that was never wrapped.
      */
     public void check(final long id) {
         if (innermost != id) {
-            throw new IllegalStateException("not the innermost open message: a nested message or packed run opened"
-                    + " from it is still open (end it first), or it was ended, or its root was re-wrapped");
+            throw notInnermost();
         }
+    }
+
+    private IllegalStateException notInnermost() {
+        if (this == NOT_WRAPPED) {
+            return new IllegalStateException("encoder not wrapped: call wrap(buffer, offset) first");
+        }
+        return new IllegalStateException("not the innermost open message: a nested message or packed run opened"
+                + " from it is still open (end it first), or it was ended, or its root was re-wrapped");
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // What is open, for the messages of misuse exceptions (slow paths only)
+
+    /** Result of {@link #levelOf(long)} for the root message: it is open, below every level. */
+    static final int ROOT_LEVEL = -1;
+    /** Result of {@link #levelOf(long)} for an identity that is not open. */
+    static final int NOT_OPEN = -2;
+
+    /**
+     * Where an identity is open.
+     *
+     * @param id an identity.
+     * @return its level (0 for the outermost open level), {@link #ROOT_LEVEL}, or {@link #NOT_OPEN}.
+     */
+    int levelOf(final long id) {
+        if (depth == 0 ? id == innermost : id == enclosingIds[0]) {
+            return ROOT_LEVEL;
+        }
+        for (int level = 0; level < depth; level++) {
+            if (levelId(level) == id) {
+                return level;
+            }
+        }
+        return NOT_OPEN;
+    }
+
+    /**
+     * @param level an open level.
+     * @return its identity.
+     */
+    long levelId(final int level) {
+        return level + 1 < depth ? enclosingIds[level + 1] : innermost;
+    }
+
+    /**
+     * @param level an open level.
+     * @return the tag it was opened with (0 for a length prefix).
+     */
+    int openTag(final int level) {
+        return openTags[level];
+    }
+
+    /**
+     * @param level an open level.
+     * @return the encoder recorded when it was opened: the nested message's own, or the one whose packed run it is;
+     *     null if it was opened on the cursor directly.
+     */
+    MessageEncoder openOwner(final int level) {
+        return openOwners[level];
+    }
+
+    /**
+     * @param id an identity.
+     * @return true if it was taken before the last wrap.
+     */
+    boolean beforeLastWrap(final long id) {
+        return id < wrapId;
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,125 @@
+package org.flyproto.codec;
+
+/**
+ * The exceptions of encoders used out of order, built only when a check has failed: they name the field being written
+ * or ended, its message type, and every field still open (number, name when the generated code knows it, message
+ * type), innermost last.
+ */
+final class Misuse {
+    private static final String NOT_WRAPPED = "the encoder is not wrapped: call wrap(buffer, offset), wrap(buffer,"
+            + " offset, length) or wrapDelimited(buffer, offset) first (a nested message's encoder comes from its"
+            + " parent's begin or add method)";
+
+    private Misuse() {}
+
+    /**
+     * The exception for a call of {@code encoder} that needed {@code expected} to be the innermost open level.
+     *
+     * @param encoder    the encoder called.
+     * @param c          its cursor.
+     * @param expected   the identity that is not the innermost: the encoder's own, or a child's when ending it.
+     * @param verb       what the call was doing: "write", "begin", "end", ...
+     * @param fieldOwner the encoder whose field {@code tag} is, or null if the call concerns no field.
+     * @param tag        the field's tag, when {@code fieldOwner} is not null.
+     * @return the exception to throw.
+     */
+    static IllegalStateException of(
+            final MessageEncoder encoder,
+            final WriteCursor c,
+            final long expected,
+            final String verb,
+            final MessageEncoder fieldOwner,
+            final int tag) {
+        final String call = "cannot " + verb + " "
+                + (fieldOwner == null ? encoder.messageFullName() : field(fieldOwner, tag)) + ": ";
+        if (c == WriteCursor.NOT_WRAPPED) {
+            return new IllegalStateException(call + NOT_WRAPPED);
+        }
+        final int level = c.levelOf(expected);
+        if (level == WriteCursor.NOT_OPEN) {
+            // Ending a message: the field is the message that is not open. Otherwise the encoder's own message.
+            final String subject = verb.equals("end") ? "it" : "this encoder's message" + position(encoder);
+            return new IllegalStateException(call
+                    + subject
+                    + (c.beforeLastWrap(expected)
+                            ? " was begun before its root encoder was wrapped again"
+                            : " was already ended"));
+        }
+        return new IllegalStateException(call + stillOpen(c, level + 1));
+    }
+
+    /**
+     * The exception for an element or the end of the packed run {@code tag} of {@code encoder} that fails.
+     *
+     * @param encoder the encoder called.
+     * @param c       its cursor.
+     * @param verb    "add an element to", "end the packed run of".
+     * @param tag     the run's packed tag.
+     * @param sameTag whether the encoder's last run was of this field.
+     * @return the exception to throw.
+     */
+    static IllegalStateException ofRun(
+            final MessageEncoder encoder,
+            final WriteCursor c,
+            final String verb,
+            final int tag,
+            final boolean sameTag) {
+        final String call = "cannot " + verb + " " + field(encoder, tag) + ": ";
+        if (c == WriteCursor.NOT_WRAPPED) {
+            return new IllegalStateException(call + NOT_WRAPPED);
+        }
+        final int level = sameTag ? c.levelOf(encoder.runId) : WriteCursor.NOT_OPEN;
+        if (level == WriteCursor.NOT_OPEN) {
+            return new IllegalStateException(call + "no packed run of it is open (call its begin method first)");
+        }
+        return new IllegalStateException(call + stillOpen(c, level + 1));
+    }
+
+    /**
+     * @param owner the encoder whose field it is.
+     * @param tag   the field's tag.
+     * @return e.g. {@code field 6 (fills) of market.Order}, without the name if the encoder does not know it.
+     */
+    static String field(final MessageEncoder owner, final int tag) {
+        final int number = tag >>> 3;
+        final String name = owner.fieldName(number);
+        return "field " + number + (name == null ? "" : " (" + name + ")") + " of " + owner.messageFullName();
+    }
+
+    /** Where the encoder's message is: {@code " (field 6 (fills) of market.Order)"}, or nothing for a root. */
+    private static String position(final MessageEncoder encoder) {
+        final MessageEncoder parent = encoder.parent();
+        return parent == null ? "" : " (" + field(parent, encoder.parentTag()) + ")";
+    }
+
+    /** The open levels from {@code from} to the innermost, which must be ended first. */
+    private static String stillOpen(final WriteCursor c, final int from) {
+        final int innermost = c.depth() - 1;
+        if (from == innermost) {
+            return describe(c, from) + " is still open: end it first";
+        }
+        final StringBuilder open = new StringBuilder("still open, innermost last: ");
+        for (int level = from; level <= innermost; level++) {
+            if (level > from) {
+                open.append(" > ");
+            }
+            open.append(describe(c, level));
+        }
+        return open.append("; end them first, innermost first").toString();
+    }
+
+    private static String describe(final WriteCursor c, final int level) {
+        final int tag = c.openTag(level);
+        final MessageEncoder owner = c.openOwner(level);
+        final long id = c.levelId(level);
+        if (owner != null) {
+            if (owner.id == id && owner.parent() != null) {
+                return field(owner.parent(), tag) + " (a " + owner.messageFullName() + ")";
+            }
+            if (owner.runId == id) {
+                return "the packed run of " + field(owner, tag);
+            }
+        }
+        return "field " + (tag >>> 3) + " (opened on the cursor directly)";
+    }
+}
