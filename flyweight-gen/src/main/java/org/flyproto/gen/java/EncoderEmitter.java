@@ -8,6 +8,7 @@ import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
 import org.flyproto.gen.model.TypeRef;
+import org.flyproto.gen.model.ValueKind;
 
 /**
  * Emits the encoder class of a message: constants, {@code wrap} methods, and (through {@link EncoderFieldEmitter})
@@ -98,12 +99,64 @@ final class EncoderEmitter {
         if (message.needsInitCheck()) {
             addInitializedTracking(type, fields.requiredCount());
         }
+        addEndNested(type, message);
+        addFieldName(type, message);
         CopyEmitter.emit(type, self, message);
         type.addMethod(DecoderEmitter.fullName(message));
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyEncoderMethods(type, self);
         }
         return type.build();
+    }
+
+    /**
+     * {@code endNested(child, tag)}: a nested encoder's {@code end()} ends its message through the field's own
+     * {@code endX()}, which also does the required-field bookkeeping.
+     */
+    private static void addEndNested(final TypeSpec.Builder type, final MessageModel message) {
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            if (field.valueKind() == ValueKind.MESSAGE) {
+                cases.addStatement(
+                        "case $N -> $N()",
+                        field.names().tagConstant(),
+                        field.names().end());
+            }
+        }
+        if (cases.isEmpty()) {
+            return;
+        }
+        type.addMethod(MethodSpec.methodBuilder("endNested")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .addParameter(RuntimeTypes.MESSAGE_ENCODER, "child", Modifier.FINAL)
+                .addParameter(int.class, "tag", Modifier.FINAL)
+                .beginControlFlow("switch (tag)")
+                .addCode(cases.build())
+                .addStatement("default -> super.endNested(child, tag)")
+                .endControlFlow()
+                .build());
+    }
+
+    /** {@code fieldName(number)}: the .proto names of the fields, for misuse messages (a cold path). */
+    private static void addFieldName(final TypeSpec.Builder type, final MessageModel message) {
+        if (message.fields().isEmpty()) {
+            return;
+        }
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            cases.addStatement("case $L -> $S", field.number(), field.protoName());
+        }
+        type.addMethod(MethodSpec.methodBuilder("fieldName")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(String.class)
+                .addParameter(int.class, "number", Modifier.FINAL)
+                .addCode("return switch (number) {\n$>")
+                .addCode(cases.build())
+                .addStatement("default -> null")
+                .addCode("$<};\n")
+                .build());
     }
 
     /**

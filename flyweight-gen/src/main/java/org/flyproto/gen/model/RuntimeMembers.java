@@ -53,7 +53,10 @@ public final class RuntimeMembers {
             Map.entry("beginPackedRun", Set.of(1)),
             Map.entry("encodedBuffer", Set.of(0)),
             Map.entry("encodedLength", Set.of(0)),
+            Map.entry("end", Set.of(0)),
             Map.entry("endChild", Set.of(2)),
+            Map.entry("endNested", Set.of(2)),
+            Map.entry("fieldName", Set.of(1)),
             Map.entry("endDelimited", Set.of(0)),
             Map.entry("endPackedRun", Set.of(1)),
             Map.entry("messageFullName", Set.of(0)),
@@ -61,7 +64,7 @@ public final class RuntimeMembers {
             Map.entry("packedRun", Set.of(1)),
             Map.entry("wrapDelimitedRoot", Set.of(2)),
             Map.entry("wrapRoot", Set.of(2, 3)),
-            Map.entry("writeCursor", Set.of(0)));
+            Map.entry("writeCursor", Set.of(0, 1)));
 
     /** Methods of {@code java.lang.Object}, which every flyweight has. */
     static final Map<String, Set<Integer>> OBJECT_METHODS = Map.of(
