@@ -47,8 +47,8 @@ public abstract class MessageDecoder extends WireReader {
      * {@link IllegalStateException} naming the message type: string, bytes and message accessors of a decoder used
      * before {@code wrap} fail with that rather than a {@link NullPointerException}, at no cost to the reads of a
      * wrapped decoder. (Scalar accessors read fields, not the buffer: before a wrap they return zero values. With
-     * Agrona's bounds checks disabled, a view accessor returns an empty view over the sentinel, which throws at its
-     * first read of the buffer.)
+     * Agrona's bounds checks disabled, a view accessor returns an empty view over the sentinel: it reads as
+     * empty, and whatever touches its buffer throws.)
      */
     protected MessageDecoder() {
         buffer = new NotWrappedBuffer(this);

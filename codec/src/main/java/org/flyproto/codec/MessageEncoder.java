@@ -96,12 +96,9 @@ public abstract class MessageEncoder {
      */
     public final int endDelimited() {
         if (depth != 0) {
-            throw new IllegalStateException("endDelimited() of a nested encoder: ask the root");
+            throw Misuse.askTheRoot("endDelimited()");
         }
-        final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "end the delimited message", null, 0);
-        }
+        final WriteCursor c = checkedCursor("end the delimited message");
         c.end(0);
         id = c.innermost();
         return c.position() - c.start();
@@ -135,8 +132,8 @@ public abstract class MessageEncoder {
      */
     protected final <E extends MessageEncoder> E beginChild(final E child, final int tag) {
         final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "begin", this, tag);
+        if (!c.isInnermost(id)) {
+            throw misuse("begin", tag);
         }
         final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag, child) : c.begin(tag, child);
         final MessageEncoder nested = child;
@@ -159,10 +156,10 @@ public abstract class MessageEncoder {
     protected final void endChild(final MessageEncoder child, final int tag) {
         final WriteCursor c = cursor;
         if (child == null) {
-            throw new IllegalStateException("cannot end " + Misuse.field(this, tag) + ": it was never begun");
+            throw Misuse.neverBegun(this, tag);
         }
-        if (c.innermost() != child.id) {
-            throw Misuse.of(this, c, child.id, "end", this, tag);
+        if (!c.isInnermost(child.id)) {
+            throw misuseEnding(child, tag);
         }
         if ((tag & 7) == WireType.START_GROUP) {
             c.endGroup(tag);
@@ -187,15 +184,11 @@ public abstract class MessageEncoder {
     public final <P extends MessageEncoder> P end() {
         final MessageEncoder p = parent;
         if (p == null) {
-            throw new IllegalStateException("end() of " + messageFullName() + ", which is not a nested message"
-                    + (cursor == WriteCursor.NOT_WRAPPED
-                            ? ": it was never begun by a parent"
-                            : ": it was wrapped as a root, whose message ends where its last field does"
-                                    + " (encodedLength(), or endDelimited() after wrapDelimited)"));
+            throw Misuse.notNested(this);
         }
         final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "end", p, parentTag);
+        if (!c.isInnermost(id)) {
+            throw misuseEndingItself();
         }
         p.endNested(this, parentTag);
         @SuppressWarnings("unchecked") // the caller's choice of type, as for a cast
@@ -232,8 +225,8 @@ public abstract class MessageEncoder {
      */
     protected final void beginPackedRun(final int tag) {
         final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "begin the packed run of", this, tag);
+        if (!c.isInnermost(id)) {
+            throw misuse("begin the packed run of", tag);
         }
         runId = c.begin(tag, this);
         runTag = tag;
@@ -263,9 +256,13 @@ public abstract class MessageEncoder {
     }
 
     private void checkRun(final WriteCursor c, final int tag, final String verb) {
-        if (runTag != tag || c.innermost() != runId) {
-            throw Misuse.ofRun(this, c, verb, tag, runTag == tag);
+        if (runTag != tag || !c.isInnermost(runId)) {
+            throw misuseOfRun(verb, tag);
         }
+    }
+
+    private IllegalStateException misuseOfRun(final String verb, final int tag) {
+        return Misuse.ofRun(this, cursor, verb, tag, runTag == tag);
     }
 
     /**
@@ -276,8 +273,8 @@ public abstract class MessageEncoder {
      */
     protected final WriteCursor writeCursor() {
         final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "write to", null, 0);
+        if (!c.isInnermost(id)) {
+            throw misuse("write to", 0);
         }
         return c;
     }
@@ -291,8 +288,8 @@ public abstract class MessageEncoder {
      */
     protected final WriteCursor writeCursor(final int tag) {
         final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "write", this, tag);
+        if (!c.isInnermost(id)) {
+            throw misuse("write", tag);
         }
         return c;
     }
@@ -301,6 +298,33 @@ public abstract class MessageEncoder {
      * @return the protobuf full name of the message type this encoder writes, e.g. {@code market.Order}.
      */
     public abstract String messageFullName();
+
+    // Slow paths: the checks call these only when they fail, with few arguments, so that the checked methods stay
+    // small (inlined even where the call site is not hot) and their fast paths are the one compare they were.
+
+    /** The cursor, after checking that this encoder is the innermost open message, for {@code verb}. */
+    private WriteCursor checkedCursor(final String verb) {
+        final WriteCursor c = cursor;
+        if (!c.isInnermost(id)) {
+            throw misuse(verb, 0);
+        }
+        return c;
+    }
+
+    /** {@code verb} needed this encoder to be the innermost open message; {@code tag} 0 names no field. */
+    private IllegalStateException misuse(final String verb, final int tag) {
+        return Misuse.of(this, cursor, id, verb, tag == 0 ? null : this, tag);
+    }
+
+    /** Ending {@code child}, field {@code tag}, needed it to be the innermost open message. */
+    private IllegalStateException misuseEnding(final MessageEncoder child, final int tag) {
+        return Misuse.of(this, cursor, child.id, "end", this, tag);
+    }
+
+    /** {@link #end()} needed this encoder to be the innermost open message. */
+    private IllegalStateException misuseEndingItself() {
+        return Misuse.of(this, cursor, id, "end", parent, parentTag);
+    }
 
     /** The encoder that began this one, or null for a root: for the messages of misuse exceptions. */
     final MessageEncoder parent() {
@@ -318,7 +342,7 @@ public abstract class MessageEncoder {
     public final MutableDirectBuffer encodedBuffer() {
         final WriteCursor c = cursor;
         if (c == WriteCursor.NOT_WRAPPED) {
-            throw Misuse.of(this, c, id, "read the buffer of", null, 0);
+            throw misuse("read the buffer of", 0);
         }
         return c.buffer();
     }
@@ -331,12 +355,9 @@ public abstract class MessageEncoder {
      */
     public final int encodedLength() {
         if (depth != 0) {
-            throw new IllegalStateException("encodedLength() of a nested encoder: ask the root");
+            throw Misuse.askTheRoot("encodedLength()");
         }
-        final WriteCursor c = cursor;
-        if (c.innermost() != id) {
-            throw Misuse.of(this, c, id, "take the encoded length of", null, 0);
-        }
+        final WriteCursor c = checkedCursor("take the encoded length of");
         return c.position() - c.start();
     }
 }

@@ -76,6 +76,41 @@ final class Misuse {
     }
 
     /**
+     * The exception for a call only a root encoder answers, made on a nested one.
+     *
+     * @param call e.g. {@code "encodedLength()"}.
+     * @return the exception to throw.
+     */
+    static IllegalStateException askTheRoot(final String call) {
+        return new IllegalStateException(call + " of a nested encoder: ask the root");
+    }
+
+    /**
+     * The exception for {@code end()} of an encoder that is not nested.
+     *
+     * @param encoder a root, or an encoder never begun by a parent.
+     * @return the exception to throw.
+     */
+    static IllegalStateException notNested(final MessageEncoder encoder) {
+        return new IllegalStateException("end() of " + encoder.messageFullName() + ", which is not a nested message"
+                + (encoder.cursor == WriteCursor.NOT_WRAPPED
+                        ? ": it was never begun by a parent"
+                        : ": it was wrapped as a root, whose message ends where its last field does"
+                                + " (encodedLength(), or endDelimited() after wrapDelimited)"));
+    }
+
+    /**
+     * The exception for ending a nested message field that was never begun.
+     *
+     * @param encoder the encoder whose field it is.
+     * @param tag     the field's tag.
+     * @return the exception to throw.
+     */
+    static IllegalStateException neverBegun(final MessageEncoder encoder, final int tag) {
+        return new IllegalStateException("cannot end " + field(encoder, tag) + ": it was never begun");
+    }
+
+    /**
      * @param owner the encoder whose field it is.
      * @param tag   the field's tag.
      * @return e.g. {@code field 6 (fills) of market.Order}, without the name if the encoder does not know it.

@@ -502,6 +502,17 @@ public final class WriteCursor {
     }
 
     /**
+     * Whether {@code id} is the identity of the innermost open level: the fast path of {@link #check(long)}, for callers
+     * that build their own exception when it is not.
+     *
+     * @param id an identity, from {@link #innermost()} after a wrap or begin.
+     * @return true if it is the innermost open level.
+     */
+    public boolean isInnermost(final long id) {
+        return innermost == id;
+    }
+
+    /**
      * Checks that the caller, an encoder or packed run with identity {@code id}, is the innermost open level.
      *
      * @param id the caller's identity, from {@link #innermost()} after its wrap or {@link #begin(int)}.
