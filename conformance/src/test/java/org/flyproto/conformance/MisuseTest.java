@@ -88,17 +88,25 @@ class MisuseTest {
     @Test
     void shouldSayNotWrappedWhenAnEncoderIsWrittenBeforeWrap() {
         final AllTypesEncoder encoder = new AllTypesEncoder();
-        assertMisuse(() -> encoder.fInt32(1), "cannot write to " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
-        assertMisuse(() -> encoder.fString("x"), "cannot write to " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
-        assertMisuse(() -> encoder.pInt32(new int[] {1}), "cannot write to " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
-        assertMisuse(encoder::beginFNested, "cannot begin field 18 of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
+        assertMisuse(
+                () -> encoder.fInt32(1), "cannot write field 1 (f_int32) of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
+        assertMisuse(
+                () -> encoder.fString("x"),
+                "cannot write field 14 (f_string) of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
+        assertMisuse(
+                () -> encoder.pInt32(new int[] {1}),
+                "cannot write field 41 (p_int32) of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
+        assertMisuse(
+                encoder::beginFNested, "cannot begin field 18 (f_nested) of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
         assertMisuse(
                 encoder::beginPInt32,
-                "cannot begin the packed run of field 41 of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
+                "cannot begin the packed run of field 41 (p_int32) of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
         assertMisuse(
                 encoder::encodedLength, "cannot take the encoded length of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
         assertMisuse(encoder::encodedBuffer, "cannot read the buffer of " + ALL_TYPES + ": " + ENCODER_NOT_WRAPPED);
-        assertMisuse(() -> new LeafEncoder().name("x"), "cannot write to flyproto.test.Leaf: " + ENCODER_NOT_WRAPPED);
+        assertMisuse(
+                () -> new LeafEncoder().name("x"),
+                "cannot write field 1 (name) of flyproto.test.Leaf: " + ENCODER_NOT_WRAPPED);
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -110,8 +118,8 @@ class MisuseTest {
         encoder.beginFNested().a(1);
         assertMisuse(
                 () -> encoder.fInt32(1),
-                "cannot write to " + ALL_TYPES + ": field 18 of " + ALL_TYPES + " (a flyproto.test.AllTypes.Nested) is"
-                        + " still open: end it first");
+                "cannot write field 1 (f_int32) of " + ALL_TYPES + ": field 18 (f_nested) of " + ALL_TYPES
+                        + " (a flyproto.test.AllTypes.Nested) is" + " still open: end it first");
     }
 
     @Test
@@ -120,8 +128,8 @@ class MisuseTest {
         encoder.beginFNested().beginChild().beginFLeaf();
         assertMisuse(
                 encoder::endFNested,
-                "cannot end field 18 of " + ALL_TYPES + ": still open, innermost last: field 3 of"
-                        + " flyproto.test.AllTypes.Nested (a " + ALL_TYPES + ") > field 19 of " + ALL_TYPES
+                "cannot end field 18 (f_nested) of " + ALL_TYPES + ": still open, innermost last: field 3 (child) of"
+                        + " flyproto.test.AllTypes.Nested (a " + ALL_TYPES + ") > field 19 (f_leaf) of " + ALL_TYPES
                         + " (a flyproto.test.Leaf); end them first, innermost first");
     }
 
@@ -131,11 +139,11 @@ class MisuseTest {
         encoder.beginPInt32().addPInt32(1);
         assertMisuse(
                 encoder::beginFLeaf,
-                "cannot begin field 19 of " + ALL_TYPES + ": the packed run of field 41 of " + ALL_TYPES
-                        + " is still open: end it first");
+                "cannot begin field 19 (f_leaf) of " + ALL_TYPES + ": the packed run of field 41 (p_int32) of "
+                        + ALL_TYPES + " is still open: end it first");
         assertMisuse(
                 () -> encoder.addPInt64(1),
-                "cannot add an element to field 42 of " + ALL_TYPES + ": no packed run of it is open");
+                "cannot add an element to field 42 (p_int64) of " + ALL_TYPES + ": no packed run of it is open");
     }
 
     @Test
@@ -145,15 +153,15 @@ class MisuseTest {
         encoder.endFNested();
         assertMisuse(
                 () -> nested.a(1),
-                "cannot write to flyproto.test.AllTypes.Nested: this encoder's message (field 18 of " + ALL_TYPES
-                        + ") was already ended");
-        assertMisuse(encoder::endFNested, "cannot end field 18 of " + ALL_TYPES + ": it was already ended");
+                "cannot write field 1 (a) of flyproto.test.AllTypes.Nested: this encoder's message (field 18 (f_nested) of "
+                        + ALL_TYPES + ") was already ended");
+        assertMisuse(encoder::endFNested, "cannot end field 18 (f_nested) of " + ALL_TYPES + ": it was already ended");
         final AllTypesNestedEncoder again = encoder.beginFNested();
         encoder.wrap(buffer, 0);
         assertMisuse(
                 () -> again.a(1),
-                "cannot write to flyproto.test.AllTypes.Nested: this encoder's message (field 18 of " + ALL_TYPES
-                        + ") was begun before its root encoder was wrapped again");
+                "cannot write field 1 (a) of flyproto.test.AllTypes.Nested: this encoder's message (field 18 (f_nested) of "
+                        + ALL_TYPES + ") was begun before its root encoder was wrapped again");
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -63,14 +63,15 @@ class NestedEndTest {
         final AllTypesEncoder grandchild = nested.beginChild().beginPInt32();
         assertThatThrownBy(nested::end)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("cannot end field 18 of flyproto.test.AllTypes: still open, innermost last:"
-                        + " field 3 of flyproto.test.AllTypes.Nested (a flyproto.test.AllTypes) > the packed run of"
-                        + " field 41 of flyproto.test.AllTypes");
+                .hasMessageStartingWith(
+                        "cannot end field 18 (f_nested) of flyproto.test.AllTypes: still open, innermost last:"
+                                + " field 3 (child) of flyproto.test.AllTypes.Nested (a flyproto.test.AllTypes) > the packed run of"
+                                + " field 41 (p_int32) of flyproto.test.AllTypes");
         grandchild.endPInt32();
         nested.endChild().end();
         assertThatThrownBy(nested::end)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("cannot end field 18 of flyproto.test.AllTypes: it was already ended");
+                .hasMessage("cannot end field 18 (f_nested) of flyproto.test.AllTypes: it was already ended");
     }
 
     @Test

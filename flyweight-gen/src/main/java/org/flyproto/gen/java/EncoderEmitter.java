@@ -100,6 +100,7 @@ final class EncoderEmitter {
             addInitializedTracking(type, fields.requiredCount());
         }
         addEndNested(type, message);
+        addFieldName(type, message);
         CopyEmitter.emit(type, self, message);
         type.addMethod(DecoderEmitter.fullName(message));
         if (WellKnownTypes.isAny(message)) {
@@ -134,6 +135,27 @@ final class EncoderEmitter {
                 .addCode(cases.build())
                 .addStatement("default -> super.endNested(child, tag)")
                 .endControlFlow()
+                .build());
+    }
+
+    /** {@code fieldName(number)}: the .proto names of the fields, for misuse messages (a cold path). */
+    private static void addFieldName(final TypeSpec.Builder type, final MessageModel message) {
+        if (message.fields().isEmpty()) {
+            return;
+        }
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            cases.addStatement("case $L -> $S", field.number(), field.protoName());
+        }
+        type.addMethod(MethodSpec.methodBuilder("fieldName")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .returns(String.class)
+                .addParameter(int.class, "number", Modifier.FINAL)
+                .addCode("return switch (number) {\n$>")
+                .addCode(cases.build())
+                .addStatement("default -> null")
+                .addCode("$<};\n")
                 .build());
     }
 

@@ -86,7 +86,7 @@ final class EncoderFieldEmitter {
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc("@param value the value$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor($N)", RuntimeTypes.WRITE_CURSOR, Constants.tag(field));
         final CodeBlock write = CodeBlock.of("c.$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field));
         if (field.presence()) {
             method.addStatement(write);
@@ -115,7 +115,11 @@ final class EncoderFieldEmitter {
                 .addJavadoc("<p>Appends one element (written unpacked, as the schema says).\n\n")
                 .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("writeCursor().$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field))
+                .addStatement(
+                        "writeCursor($N).$N($N, value)",
+                        Constants.tag(field),
+                        KindCode.writer(field.kind()),
+                        Constants.tag(field))
                 .addStatement("return this")
                 .build());
         if (isEnum) {
@@ -137,7 +141,10 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param count number of elements.\n")
                 .addJavadoc("@return this encoder.\n")
                 .addStatement(
-                        "writeCursor().$N($N, values, offset, count)", KindCode.packedWriter(field.kind()), packedTag)
+                        "writeCursor($N).$N($N, values, offset, count)",
+                        packedTag,
+                        KindCode.packedWriter(field.kind()),
+                        packedTag)
                 .addStatement("return this")
                 .build());
         type.addMethod(setter(field, arrays)
@@ -207,7 +214,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("<p>$L, encoded as UTF-8 (unpaired surrogates become {@code '?'}).\n\n", verb)
                     .addJavadoc("@param value the text.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor($N)", RuntimeTypes.WRITE_CURSOR, tag);
             addWrite(chars, elide, "value.length() != 0", CodeBlock.of("c.writeString($N, value)", tag));
             markWritten(chars, field);
             type.addMethod(chars.addStatement("return this").build());
@@ -224,7 +231,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                 .addJavadoc("@param length number of bytes.\n")
                 .addJavadoc("@return this encoder.\n")
-                .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
+                .addStatement("final $T c = writeCursor($N)", RuntimeTypes.WRITE_CURSOR, tag);
         addWrite(raw, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
         markWritten(raw, field);
         type.addMethod(raw.addStatement("return this").build());
@@ -249,7 +256,7 @@ final class EncoderFieldEmitter {
                     .addJavadoc("@param offset index of the first byte in {@code src}.\n")
                     .addJavadoc("@param length number of bytes.\n")
                     .addJavadoc("@return this encoder.\n")
-                    .addStatement("final $T c = writeCursor()", RuntimeTypes.WRITE_CURSOR);
+                    .addStatement("final $T c = writeCursor($N)", RuntimeTypes.WRITE_CURSOR, tag);
             addWrite(array, elide, "length != 0", CodeBlock.of("c.writeBytes($N, src, offset, length)", tag));
             markWritten(array, field);
             type.addMethod(array.addStatement("return this").build());
