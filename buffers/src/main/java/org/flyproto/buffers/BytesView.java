@@ -36,9 +36,35 @@ public final class BytesView {
     private DirectBuffer buffer = EMPTY_BUFFER;
     private int offset;
     private int length;
+    /** Checked mode only: the generation of the flyweight that handed the view out, and its value then. */
+    private Generation owner;
+
+    private int ownerValue;
 
     /** Creates an empty view; {@link #wrap} it over some bytes to use it. */
     public BytesView() {}
+
+    /**
+     * Checked mode only ({@link Checked}): ties the view to the flyweight that hands it out, so that using it after
+     * that flyweight moved on throws. A plain {@link #wrap} unties it.
+     *
+     * @param generation the generation of the decoder or cursor handing the view out.
+     * @return this view.
+     */
+    public BytesView own(final Generation generation) {
+        owner = generation;
+        ownerValue = generation.value();
+        return this;
+    }
+
+    private void checkOwner() {
+        if (Checked.ENABLED && owner != null && !owner.isCurrent(ownerValue)) {
+            throw new IllegalStateException(
+                    "flyproto checked mode: this BytesView was handed out by a decoder or cursor"
+                            + " that has moved on since (wrapped again, or next() to another element): copy out what must"
+                            + " outlive it (toString(), getBytes, copyTo)");
+        }
+    }
 
     /**
      * Points the view at a range of bytes.
@@ -56,7 +82,9 @@ public final class BytesView {
         this.buffer = buffer;
         this.offset = offset;
         this.length = length;
-
+        if (Checked.ENABLED) {
+            owner = null;
+        }
         return this;
     }
 
@@ -66,6 +94,7 @@ public final class BytesView {
      * @return the wrapped buffer.
      */
     public DirectBuffer buffer() {
+        checkOwner();
         return buffer;
     }
 
@@ -75,6 +104,7 @@ public final class BytesView {
      * @return offset of the first byte.
      */
     public int offset() {
+        checkOwner();
         return offset;
     }
 
@@ -84,6 +114,7 @@ public final class BytesView {
      * @return length in bytes.
      */
     public int length() {
+        checkOwner();
         return length;
     }
 
@@ -95,6 +126,7 @@ public final class BytesView {
      * @throws IndexOutOfBoundsException if {@code index} is outside {@code [0, length())}.
      */
     public byte byteAt(final int index) {
+        checkOwner();
         Objects.checkIndex(index, length);
         return buffer.getByte(offset + index);
     }
@@ -109,6 +141,7 @@ public final class BytesView {
      *     names the index, the size read and the view's length.
      */
     public short getShort(final int index, final ByteOrder order) {
+        checkOwner();
         Objects.checkFromIndexSize(index, Short.BYTES, length);
         return buffer.getShort(offset + index, order);
     }
@@ -123,6 +156,7 @@ public final class BytesView {
      *     names the index, the size read and the view's length.
      */
     public int getInt(final int index, final ByteOrder order) {
+        checkOwner();
         Objects.checkFromIndexSize(index, Integer.BYTES, length);
         return buffer.getInt(offset + index, order);
     }
@@ -138,6 +172,7 @@ public final class BytesView {
      *     names the index, the size read and the view's length.
      */
     public long getLong(final int index, final ByteOrder order) {
+        checkOwner();
         Objects.checkFromIndexSize(index, Long.BYTES, length);
         return buffer.getLong(offset + index, order);
     }
@@ -153,6 +188,7 @@ public final class BytesView {
      *     {@code dst}.
      */
     public void getBytes(final int srcIndex, final byte[] dst, final int dstOffset, final int length) {
+        checkOwner();
         Objects.checkFromIndexSize(srcIndex, length, this.length);
         Objects.checkFromIndexSize(dstOffset, length, dst.length);
         buffer.getBytes(offset + srcIndex, dst, dstOffset, length);
@@ -166,6 +202,7 @@ public final class BytesView {
      * @return number of bytes copied: {@link #length()}.
      */
     public int copyTo(final MutableDirectBuffer dst, final int dstIndex) {
+        checkOwner();
         dst.putBytes(dstIndex, buffer, offset, length);
         return length;
     }
@@ -177,6 +214,7 @@ public final class BytesView {
      * @return true if {@code other} has the same length and bytes, false if not or if it is null.
      */
     public boolean contentEquals(final byte[] other) {
+        checkOwner();
         if (other == null || other.length != length) {
             return false;
         }
@@ -198,6 +236,7 @@ public final class BytesView {
      * @return true if the range has the same length and bytes.
      */
     public boolean contentEquals(final DirectBuffer other, final int otherOffset, final int otherLength) {
+        checkOwner();
         if (otherLength != length) {
             return false;
         }
@@ -223,6 +262,7 @@ public final class BytesView {
      * @return a new array holding the bytes of the view.
      */
     public byte[] toByteArray() {
+        checkOwner();
         final byte[] bytes = new byte[length];
         buffer.getBytes(offset, bytes);
         return bytes;
@@ -235,6 +275,7 @@ public final class BytesView {
      */
     @Override
     public int hashCode() {
+        checkOwner();
         int hash = 1;
         for (int i = 0; i < length; i++) {
             hash = 31 * hash + buffer.getByte(offset + i);
@@ -251,6 +292,7 @@ public final class BytesView {
      */
     @Override
     public boolean equals(final Object other) {
+        checkOwner();
         if (this == other) {
             return true;
         }
@@ -265,6 +307,7 @@ public final class BytesView {
      */
     @Override
     public String toString() {
+        checkOwner();
         final char[] chars = new char[length * 2];
         for (int i = 0; i < length; i++) {
             final int b = buffer.getByte(offset + i) & 0xFF;

@@ -38,9 +38,34 @@ public final class Utf8View implements CharSequence {
     private int utf16Length = 0;
     private int cursorChar;
     private int cursorByte;
+    /** Checked mode only: the generation of the flyweight that handed the view out, and its value then. */
+    private Generation owner;
+
+    private int ownerValue;
 
     /** Creates an empty view; {@link #wrap} it over some bytes to use it. */
     public Utf8View() {}
+
+    /**
+     * Checked mode only ({@link Checked}): ties the view to the flyweight that hands it out, so that using it after
+     * that flyweight moved on throws. A plain {@link #wrap} unties it.
+     *
+     * @param generation the generation of the decoder or cursor handing the view out.
+     * @return this view.
+     */
+    public Utf8View own(final Generation generation) {
+        owner = generation;
+        ownerValue = generation.value();
+        return this;
+    }
+
+    private void checkOwner() {
+        if (Checked.ENABLED && owner != null && !owner.isCurrent(ownerValue)) {
+            throw new IllegalStateException("flyproto checked mode: this Utf8View was handed out by a decoder or cursor"
+                    + " that has moved on since (wrapped again, or next() to another element): copy out what must"
+                    + " outlive it (toString(), getBytes, copyTo)");
+        }
+    }
 
     /**
      * Points the view at UTF-8 bytes and forgets everything cached about the previous ones.
@@ -62,7 +87,9 @@ public final class Utf8View implements CharSequence {
         utf16Length = -1;
         cursorChar = 0;
         cursorByte = 0;
-
+        if (Checked.ENABLED) {
+            owner = null;
+        }
         return this;
     }
 
@@ -72,6 +99,7 @@ public final class Utf8View implements CharSequence {
      * @return the wrapped buffer.
      */
     public DirectBuffer buffer() {
+        checkOwner();
         return buffer;
     }
 
@@ -81,6 +109,7 @@ public final class Utf8View implements CharSequence {
      * @return offset of the first byte.
      */
     public int offset() {
+        checkOwner();
         return offset;
     }
 
@@ -90,6 +119,7 @@ public final class Utf8View implements CharSequence {
      * @return length in bytes.
      */
     public int byteLength() {
+        checkOwner();
         return byteLength;
     }
 
@@ -100,6 +130,7 @@ public final class Utf8View implements CharSequence {
      * @return true if the content is ASCII.
      */
     public boolean isAscii() {
+        checkOwner();
         if (asciiState == ASCII_UNKNOWN) {
             asciiState = Utf8.isAscii(buffer, offset, byteLength) ? ASCII_YES : ASCII_NO;
         }
@@ -115,6 +146,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public int length() {
+        checkOwner();
         if (utf16Length < 0) {
             utf16Length = isAscii() ? byteLength : countUtf16Units();
         }
@@ -132,6 +164,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public char charAt(final int index) {
+        checkOwner();
         if (index < 0) {
             throw new IndexOutOfBoundsException("index=" + index + " length=" + length());
         }
@@ -197,6 +230,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public CharSequence subSequence(final int start, final int end) {
+        checkOwner();
         final int length = length();
         if (start < 0 || end > length || start > end) {
             throw new IndexOutOfBoundsException("start=" + start + " end=" + end + " length=" + length);
@@ -221,6 +255,7 @@ public final class Utf8View implements CharSequence {
      * @return true if {@code other} has the same UTF-16 units, false if it differs or is null.
      */
     public boolean contentEquals(final CharSequence other) {
+        checkOwner();
         if (other == null) {
             return false;
         }
@@ -284,6 +319,7 @@ public final class Utf8View implements CharSequence {
      * @throws UncheckedIOException wrapping an {@link IOException} thrown by {@code appendable}.
      */
     public void appendTo(final Appendable appendable) {
+        checkOwner();
         try {
             appendChars(appendable);
         } catch (final IOException ex) {
@@ -298,6 +334,7 @@ public final class Utf8View implements CharSequence {
      * @return {@code builder}.
      */
     public StringBuilder appendTo(final StringBuilder builder) {
+        checkOwner();
         try {
             appendChars(builder);
         } catch (final IOException ex) {
@@ -315,6 +352,7 @@ public final class Utf8View implements CharSequence {
      * @return number of bytes copied: {@link #byteLength()}.
      */
     public int copyTo(final MutableDirectBuffer dst, final int dstIndex) {
+        checkOwner();
         dst.putBytes(dstIndex, buffer, offset, byteLength);
         return byteLength;
     }
@@ -327,6 +365,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public int hashCode() {
+        checkOwner();
         int hash = 0;
         if (isAscii()) {
             for (int i = 0; i < byteLength; i++) {
@@ -369,6 +408,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public boolean equals(final Object other) {
+        checkOwner();
         if (this == other) {
             return true;
         }
@@ -384,6 +424,7 @@ public final class Utf8View implements CharSequence {
      */
     @Override
     public String toString() {
+        checkOwner();
         if (isAscii()) {
             return Utf8.toString(buffer, offset, byteLength);
         }

@@ -1,6 +1,7 @@
 package org.flyproto.codec;
 
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Checked;
 import org.flyproto.buffers.WireType;
 
 /** Cursor over a repeated bytes field. {@link #value()} is a reusable {@link BytesView}. */
@@ -26,6 +27,10 @@ public final class BytesCursor extends RepeatedCursor<BytesCursor> {
         final int length = readLength();
         view.wrap(buffer, pos, length);
         pos += length;
+        if (Checked.ENABLED) {
+            generation.advance();
+            view.own(generation);
+        }
         return true;
     }
 

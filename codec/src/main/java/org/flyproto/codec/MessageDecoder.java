@@ -1,6 +1,9 @@
 package org.flyproto.codec;
 
 import org.agrona.DirectBuffer;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Checked;
+import org.flyproto.buffers.Generation;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
@@ -42,6 +45,12 @@ public abstract class MessageDecoder extends WireReader {
 
     private boolean isMerged;
 
+    /** Checked mode only: how often this decoder moved, and under which parent. */
+    final Generation generation = new Generation();
+
+    /** Checked mode only: true once {@link #next()} returned false, until the field is iterated again. */
+    private boolean iterEnded;
+
     /**
      * Subclasses only. Until the first wrap the decoder reads a sentinel buffer that throws
      * {@link IllegalStateException} naming the message type: string, bytes and message accessors of a decoder used
@@ -69,6 +78,9 @@ public abstract class MessageDecoder extends WireReader {
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
         RegionArgument.check(offset, length, buffer.capacity());
         iterTag = 0;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(null);
+        }
         wrapAt(buffer, offset, length, 0, trusted, !trusted);
     }
 
@@ -93,6 +105,9 @@ public abstract class MessageDecoder extends WireReader {
         // readLength keeps the message inside the checked region: no second region check.
         final int messageLength = readLength();
         iterTag = 0;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(null);
+        }
         wrapAt(buffer, pos, messageLength, 0, trusted, !trusted);
     }
 
@@ -145,6 +160,9 @@ public abstract class MessageDecoder extends WireReader {
 
     void mergeOccurrences(final MessageDecoder parent, final int first, final int tag) {
         iterTag = 0;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(parent.generation);
+        }
         maxDepth = parent.maxDepth;
         buffer = parent.buffer;
         depth = parent.depth;
@@ -230,6 +248,10 @@ public abstract class MessageDecoder extends WireReader {
 
     void wrapChildOf(final MessageDecoder parent, final int offset, final int length, final boolean deep) {
         iterTag = 0;
+        if (Checked.ENABLED && !deep) {
+            // Handed out. Validation uses the decoder as scratch: one kept from before stays stale, as it is.
+            generation.advanceUnder(parent.generation);
+        }
         maxDepth = parent.maxDepth;
         wrapAt(parent.buffer, offset, length, parent.depth + 1, parent.trusted, deep);
     }
@@ -252,6 +274,10 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     void iterateIn(final MessageDecoder parent, final int first, final int tag) {
+        if (Checked.ENABLED) {
+            generation.advanceUnder(parent.generation);
+            iterEnded = false;
+        }
         maxDepth = parent.maxDepth;
         buffer = parent.buffer;
         iterParentDepth = parent.depth;
@@ -287,6 +313,9 @@ public abstract class MessageDecoder extends WireReader {
         if (iterTag == 0) {
             return false;
         }
+        if (Checked.ENABLED) {
+            checkNext();
+        }
         pos = iterPos;
         limit = iterLimit;
         walk = iterWalk;
@@ -315,6 +344,9 @@ public abstract class MessageDecoder extends WireReader {
                 }
                 iterLimit = limit;
                 iterWalkIndex = walkIndex;
+                if (Checked.ENABLED) {
+                    generation.advance();
+                }
                 wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
                 if (acceptedAsElement()) {
                     return true;
@@ -334,6 +366,9 @@ public abstract class MessageDecoder extends WireReader {
         iterPos = limit;
         pos = limit;
         depth = iterParentDepth + 1;
+        if (Checked.ENABLED) {
+            iterEnded = true;
+        }
         return false;
     }
 
@@ -521,6 +556,66 @@ public abstract class MessageDecoder extends WireReader {
     /** Scans {@code [pos, limit)} field by field, storing what the accessors need. */
     protected abstract void scanFields();
 
+    private void checkNext() {
+        if (iterEnded) {
+            throw new IllegalStateException("flyproto checked mode: next() on a " + messageFullName()
+                    + " decoder whose iteration already ended: was its field iterated again meanwhile (nested loops"
+                    + " over one repeated field share one decoder, and findX() iterates a map), or next() called"
+                    + " again after it returned false? Iterate an inner loop with another decoder (wrap it on the"
+                    + " element), or copy what you need first");
+        }
+        checkCurrent();
+    }
+
+    /**
+     * Checked mode only ({@link Checked}): throws if a decoder above this one moved on (was wrapped again, or moved to
+     * another element) since it handed this one out, so that what this decoder reads is not what the caller thinks.
+     * Generated accessors call it first; when the checked mode is off it is empty and the JIT removes it.
+     *
+     * @throws IllegalStateException if this decoder was handed out by a decoder that has moved on since.
+     */
+    protected final void checkCurrent() {
+        if (Checked.ENABLED && !generation.isChainCurrent()) {
+            throw new IllegalStateException("flyproto checked mode: this " + messageFullName()
+                    + " decoder was handed out by a decoder that has moved on since (wrapped again, or next() to"
+                    + " another element): it no longer reads what it was handed out for; copy out what must outlive"
+                    + " its parent's position");
+        }
+    }
+
+    /**
+     * Wraps {@code view} on bytes of this message without validating them (a bytes field, or a string field whose
+     * schema does not validate UTF-8).
+     *
+     * @param view   the view to wrap.
+     * @param offset index of the first byte.
+     * @param length the number of bytes.
+     * @return the view.
+     */
+    protected final Utf8View wrapView(final Utf8View view, final int offset, final int length) {
+        view.wrap(buffer, offset, length);
+        if (Checked.ENABLED) {
+            view.own(generation);
+        }
+        return view;
+    }
+
+    /**
+     * Wraps {@code view} on bytes of this message.
+     *
+     * @param view   the view to wrap.
+     * @param offset index of the first byte.
+     * @param length the number of bytes.
+     * @return the view.
+     */
+    protected final BytesView wrapView(final BytesView view, final int offset, final int length) {
+        view.wrap(buffer, offset, length);
+        if (Checked.ENABLED) {
+            view.own(generation);
+        }
+        return view;
+    }
+
     /**
      * Wraps {@code view} on a string's bytes, validating UTF-8 unless trusted.
      *
@@ -533,7 +628,11 @@ public abstract class MessageDecoder extends WireReader {
         if (!trusted) {
             checkUtf8(offset, length);
         }
-        return view.wrap(buffer, offset, length);
+        view.wrap(buffer, offset, length);
+        if (Checked.ENABLED) {
+            view.own(generation);
+        }
+        return view;
     }
 
     /**

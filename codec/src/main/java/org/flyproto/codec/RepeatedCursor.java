@@ -1,5 +1,7 @@
 package org.flyproto.codec;
 
+import org.flyproto.buffers.Checked;
+import org.flyproto.buffers.Generation;
 import org.flyproto.buffers.Tag;
 import org.flyproto.buffers.WireType;
 
@@ -24,6 +26,12 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     private int regionLimit;
     private boolean inRun;
 
+    /** Checked mode only: how often this cursor moved, and under which decoder. */
+    final Generation generation = new Generation();
+
+    /** Checked mode only: true once the iteration ended, until the cursor is wrapped again. */
+    private boolean ended;
+
     /** True when the enclosing decoder skips UTF-8 validation. */
     protected boolean trusted;
 
@@ -47,6 +55,10 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
      */
     @SuppressWarnings("unchecked") // C is this class by construction
     public final C wrap(final MessageDecoder parent, final int first) {
+        if (Checked.ENABLED) {
+            generation.advanceUnder(parent.generation);
+            ended = false;
+        }
         buffer = parent.buffer;
         depth = parent.depth;
         maxDepth = parent.maxDepth;
@@ -74,6 +86,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
      * @return false at the end.
      */
     protected final boolean advance() {
+        if (Checked.ENABLED) {
+            checkAdvance();
+        }
         if (inRun) {
             if (pos < limit) {
                 return true;
@@ -85,6 +100,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
             if (pos >= limit) {
                 // The end of the message, or of one region of a merged message's content.
                 if (!nextRegion()) {
+                    if (Checked.ENABLED) {
+                        ended = true;
+                    }
                     return false;
                 }
                 regionLimit = limit;
@@ -107,6 +125,20 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         }
     }
 
+    private void checkAdvance() {
+        if (ended) {
+            throw new IllegalStateException(
+                    "flyproto checked mode: next() on the cursor of field " + Tag.fieldNumber(elementTag)
+                            + " after its iteration ended: was the field iterated again meanwhile (nested loops over one"
+                            + " repeated field share one cursor), or next() called again after it returned false?");
+        }
+        if (!generation.isChainCurrent()) {
+            throw new IllegalStateException("flyproto checked mode: the cursor of field " + Tag.fieldNumber(elementTag)
+                    + " was handed out by a decoder that has moved on since (wrapped again, or next() to another"
+                    + " element)");
+        }
+    }
+
     /**
      * Counts the elements, walking the field from its first occurrence; the iteration in progress is not disturbed.
      * Cost: one pass over the rest of the message.
@@ -119,6 +151,8 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         final int savedRegionLimit = regionLimit;
         final boolean savedInRun = inRun;
         final int savedWalkIndex = walkIndex;
+        final boolean savedEnded = ended;
+        ended = false;
         pos = first;
         walk = firstWalk;
         walkIndex = firstWalkIndex;
@@ -136,6 +170,7 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         regionLimit = savedRegionLimit;
         inRun = savedInRun;
         walkIndex = savedWalkIndex;
+        ended = savedEnded;
         return count;
     }
 

@@ -1,5 +1,6 @@
 package org.flyproto.codec;
 
+import org.flyproto.buffers.Checked;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
 
@@ -38,6 +39,10 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
             checkUtf8(start, length);
         }
         view.wrap(buffer, start, length);
+        if (Checked.ENABLED) {
+            generation.advance();
+            view.own(generation);
+        }
         return true;
     }
 

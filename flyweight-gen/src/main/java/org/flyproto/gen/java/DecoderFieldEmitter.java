@@ -327,7 +327,7 @@ final class DecoderFieldEmitter {
                         .addStatement(
                                 field.validateUtf8()
                                         ? CodeBlock.of("return utf8($N, $N, $N)", view, offset, length)
-                                        : CodeBlock.of("return $N.wrap(buffer, $N, $N)", view, offset, length))
+                                        : CodeBlock.of("return wrapView($N, $N, $N)", view, offset, length))
                         .build());
                 type.addMethod(stringAccessor
                         .addJavadoc(throwsInvalidUtf8(field))
@@ -359,7 +359,7 @@ final class DecoderFieldEmitter {
                     }
                     method.endControlFlow();
                 }
-                type.addMethod(method.addStatement("return $N.wrap(buffer, $N, $N)", view, offset, length)
+                type.addMethod(method.addStatement("return wrapView($N, $N, $N)", view, offset, length)
                         .build());
             }
             case MESSAGE -> {
@@ -539,7 +539,9 @@ final class DecoderFieldEmitter {
                 .addModifiers(Modifier.PUBLIC)
                 .returns(returns)
                 .addJavadoc(Javadoc.of(field.javadoc()))
-                .addJavadoc("Field {@code $L = $L}.\n\n", field.protoName(), field.number());
+                .addJavadoc("Field {@code $L = $L}.\n\n", field.protoName(), field.number())
+                // Checked mode (-Dflyproto.checked=true) only: a decoder kept past its parent's move throws.
+                .addStatement("checkCurrent()");
     }
 
     private static CodeBlock throwsInvalidUtf8(final FieldModel field) {

@@ -15,6 +15,7 @@ public final class RuntimeMembers {
             Map.entry("acceptedAsElement", Set.of(0)),
             Map.entry("checkPackedFixed", Set.of(2)),
             Map.entry("checkPackedVarints", Set.of(1)),
+            Map.entry("checkCurrent", Set.of(0)),
             Map.entry("checkUtf8", Set.of(2)),
             Map.entry("copyUnknownFieldsTo", Set.of(1)),
             Map.entry("declaresEntry", Set.of(3)),
@@ -45,7 +46,8 @@ public final class RuntimeMembers {
             Map.entry("validateChild", Set.of(4)),
             Map.entry("wrap", Set.of(3)),
             Map.entry("wrapDelimitedRoot", Set.of(4)),
-            Map.entry("wrapRoot", Set.of(4)));
+            Map.entry("wrapRoot", Set.of(4)),
+            Map.entry("wrapView", Set.of(3)));
 
     /** Methods of every encoder, by name, with the parameter counts they are declared with. */
     static final Map<String, Set<Integer>> ENCODER_METHODS = Map.ofEntries(
