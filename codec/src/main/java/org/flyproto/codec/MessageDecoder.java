@@ -576,11 +576,16 @@ public abstract class MessageDecoder extends WireReader {
      */
     protected final void checkCurrent() {
         if (Checked.ENABLED && !generation.isChainCurrent()) {
-            throw new IllegalStateException("flyproto checked mode: this " + messageFullName()
-                    + " decoder was handed out by a decoder that has moved on since (wrapped again, or next() to"
-                    + " another element): it no longer reads what it was handed out for; copy out what must outlive"
-                    + " its parent's position");
+            throw stale();
         }
+    }
+
+    /** Out of line, so that {@link #checkCurrent()} stays small enough to inline everywhere. */
+    private IllegalStateException stale() {
+        return new IllegalStateException("flyproto checked mode: this " + messageFullName()
+                + " decoder was handed out by a decoder that has moved on since (wrapped again, or next() to another"
+                + " element): it no longer reads what it was handed out for; copy out what must outlive its parent's"
+                + " position");
     }
 
     /**
