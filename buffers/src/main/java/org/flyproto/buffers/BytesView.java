@@ -14,6 +14,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * view reads the buffer live: it sees later changes to the bytes. It is mutable, not thread-safe and a poor key for a
  * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate.
  *
+ * <p><b>Reuse.</b> A decoder's bytes accessor returns the same view every time, pointed again at the field of the
+ * message the decoder is on now; a repeated bytes field's cursor points its one view at each element in turn. So a
+ * view that is kept shows what it was last pointed at: once its decoder moves on ({@code next()}, another
+ * {@code wrap}, or the accessor called again for another element), it may show other bytes, and views collected in a
+ * loop are one object, showing the last element. It copies nothing either: it is valid only while the buffer's bytes
+ * are (in an Aeron {@code FragmentHandler}, until the handler returns). Copy out what must outlive it:
+ * {@link #getBytes(int, byte[], int, int)}, {@link #toByteArray()}, {@link #copyTo(MutableDirectBuffer, int)}.
+ *
  * <p><b>Fixed-width reads.</b> {@link #getShort}, {@link #getInt} and {@link #getLong} read 2, 4 or 8 bytes at an index
  * of the view, each checked against the view's length by the view itself (also with Agrona's bounds checks disabled,
  * a read never leaves the view). They take the byte order as an argument and have no overload without one, because

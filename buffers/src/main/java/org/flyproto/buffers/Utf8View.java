@@ -22,6 +22,14 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>The view caches facts about the bytes (ASCII or not, length, position): after the bytes change, {@link #wrap}
  * again. A view is mutable and not thread-safe; it is a poor key for a hash map. Only {@link #toString()} and
  * {@link #subSequence(int, int)} allocate.
+ *
+ * <p><b>Reuse.</b> A decoder's string accessor returns the same view every time, pointed again at the field of the
+ * message the decoder is on now; a repeated string's cursor points its one view at each element in turn. So a view
+ * that is kept shows what it was last pointed at: once its decoder moves on ({@code next()}, another {@code wrap}, or
+ * the accessor called again for another element), it may show other bytes, and views collected in a loop are one
+ * object, showing the last element. It copies nothing either: it is valid only while the buffer's bytes are (in an
+ * Aeron {@code FragmentHandler}, until the handler returns). Copy out what must outlive it: {@link #toString()},
+ * {@link #appendTo(StringBuilder)}, {@link #copyTo(MutableDirectBuffer, int)}.
  */
 public final class Utf8View implements CharSequence {
     private static final DirectBuffer EMPTY_BUFFER = new UnsafeBuffer(new byte[0]);

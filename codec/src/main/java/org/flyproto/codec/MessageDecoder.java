@@ -22,8 +22,27 @@ import org.flyproto.buffers.WireType;
  * A trusted wrap skips UTF-8 validation and the eager walk of nested messages; it still checks every length and varint
  * it reads, so it never reads outside the wrapped region whatever the bytes say.
  *
- * <p>A decoder is a flyweight: wrapping it again, or wrapping its parent again, invalidates what it returned before.
- * Not thread-safe.
+ * <p><b>Reuse.</b> A decoder is a flyweight, and so is everything it hands out: an accessor returns the same object
+ * every time (the same child decoder, cursor, {@code Utf8View} or {@code BytesView}), pointed again at what was asked
+ * for. Wrapping a decoder again, or wrapping its parent again, invalidates what it returned before. In practice:
+ *
+ * <ul>
+ *   <li><b>Nested loops over one repeated field share one decoder.</b> The inner {@code order.fills()} returns the
+ *       decoder the outer loop is iterating and restarts it: with 3 fills, the outer body runs once and the inner one
+ *       3 times, not 3 and 9 times. Run the inner loop on a second decoder of the parent, wrapped on the same bytes
+ *       ({@code other.wrap(order.encodedBuffer(), order.encodedOffset(), order.encodedLength())}), or copy what the
+ *       inner loop needs from the outer element first.
+ *   <li><b>A kept view or nested decoder shows what it was last pointed at.</b> It is valid until its decoder moves
+ *       on: {@link #next()}, another wrap of it or of a parent, or the same accessor called again (for the next
+ *       element, say), after which it may show other bytes; views collected in a loop are one object, showing the
+ *       last element. Copy out what must outlive it ({@code toString()}, {@code xAsString()}, {@code getBytes},
+ *       scalar values), or keep an element in a decoder of its own
+ *       ({@code kept.wrap(fill.encodedBuffer(), fill.encodedOffset(), fill.encodedLength())}).
+ *   <li><b>Nothing is copied out of the buffer.</b> Views and decoders are valid only while the buffer's bytes are:
+ *       in an Aeron {@code FragmentHandler}, until the handler returns.
+ * </ul>
+ *
+ * <p>Not thread-safe.
  */
 public abstract class MessageDecoder extends WireReader {
     /** Absolute index of the first byte of the message. */

@@ -13,6 +13,15 @@ import org.flyproto.buffers.WireType;
  * other numbers, and occurrences with an unexpected wire type (unknown fields by protobuf's rules), are skipped.
  * Every read is bounded by the message, so a cursor is safe on trusted input too.
  *
+ * <p><b>Reuse.</b> A decoder has one cursor per repeated field, and the field's accessor returns it each time,
+ * positioned before the first element again. Nested loops over the same field therefore share one cursor: the inner
+ * {@code order.flags()} restarts the iteration the outer loop is in, so with 3 elements the outer body runs once and
+ * the inner one 3 times, not 3 and 9 times. Take the inner loop's cursor from a second decoder wrapped on the same
+ * message ({@code other.wrap(order.encodedBuffer(), order.encodedOffset(), order.encodedLength())}), or copy the
+ * values out first. A value a cursor hands out as a view ({@link StringCursor#value()}, {@link BytesCursor#value()})
+ * is one reused view too: {@code next()} points it at the next element, and it is valid only while the buffer's bytes
+ * are; copy out ({@code toString()}, {@code getBytes}) what must outlive it. Not thread-safe.
+ *
  * @param <C> the concrete cursor type, returned by {@link #wrap}.
  */
 public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireReader {
