@@ -186,7 +186,7 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     /**
      * Reads and discards the element at {@code pos}.
      *
-     * @return true if {@link #next()} would have returned it (false for a closed enum's unknown number).
+     * @return true if the subclass's {@code next()} would have returned it (false for a closed enum's unknown number).
      */
     protected abstract boolean skipElement();
 }
