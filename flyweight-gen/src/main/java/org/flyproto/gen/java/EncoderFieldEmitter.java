@@ -179,7 +179,7 @@ final class EncoderFieldEmitter {
                 .build());
         type.addMethod(setter(field, field.names().begin())
                 .addJavadoc(
-                        "Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
+                        "<p>Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
                                 + " Its length prefix is backpatched.\n\n",
                         (isEnum ? field.names().addRaw() : field.names().add()),
                         field.names().end())
@@ -191,7 +191,7 @@ final class EncoderFieldEmitter {
         type.addMethod(setter(field, add)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc(
-                        "Appends one element to the packed run opened by {@link #$N}.\n\n",
+                        "<p>Appends one element to the packed run opened by {@link #$N}.\n\n",
                         field.names().begin())
                 .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
@@ -205,7 +205,7 @@ final class EncoderFieldEmitter {
         }
         type.addMethod(setter(field, field.names().end())
                 .addJavadoc(
-                        "Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
+                        "<p>Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
                                 + " leaves no bytes.\n\n",
                         field.names().begin())
                 .addJavadoc("@return this encoder.\n")
