@@ -294,8 +294,9 @@ class FlyweightGeneratorTest {
 
     @Test
     void shouldKeepGeneratedLinesWithin120Columns() throws Exception {
-        for (final Map.Entry<String, String> file :
-                generate(ORDER, GeneratorOptions.defaults()).entrySet()) {
+        final Map<String, String> files = new TreeMap<>(generate(ORDER, GeneratorOptions.defaults()));
+        files.putAll(generate(Comment.PARAGRAPHS.apply(EVERY_SHAPE), GeneratorOptions.defaults()));
+        for (final Map.Entry<String, String> file : files.entrySet()) {
             assertThat(file.getValue().lines().filter(line -> line.length() > 120))
                     .as(file.getKey())
                     .isEmpty();
