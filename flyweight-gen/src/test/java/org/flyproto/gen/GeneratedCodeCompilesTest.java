@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
@@ -27,9 +28,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Generated sources compile with {@code -Xlint:all -Werror} against the runtime alone: schemas using every feature
  * the generator handles (groups, oneofs, defaults, closed enums, required, editions features) go through the command
- * line, and the output through javac.
+ * line, and the output through javac; every line fits in 120 columns (long_names.proto makes the generator wrap
+ * every kind of member).
  */
 class GeneratedCodeCompilesTest {
+    /** A string literal: it cannot be broken, so a long one may take a line over the width. */
+    private static final Pattern STRING_LITERAL = Pattern.compile("\"([^\"\\\\]|\\\\.)*\"");
+
     @TempDir
     Path dir;
 
@@ -39,6 +44,7 @@ class GeneratedCodeCompilesTest {
                 "proto2_features.proto",
                 "edition2023_features.proto",
                 "name_clashes.proto",
+                "long_names.proto",
                 "google/protobuf/flyproto_path_test.proto"
             })
     void shouldCompileWithoutWarnings(final String proto) throws IOException {
@@ -111,6 +117,23 @@ class GeneratedCodeCompilesTest {
         compile(out);
     }
 
+    private static void assertLinesFit(final Path out) throws IOException {
+        try (Stream<Path> files = Files.walk(out)) {
+            for (final Path file :
+                    files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                assertThat(Files.readAllLines(file).stream()
+                                .filter(line -> line.length() > 120)
+                                .filter(line -> STRING_LITERAL
+                                                .matcher(line)
+                                                .replaceAll("\"\"")
+                                                .length()
+                                        > 120))
+                        .as(file.toString())
+                        .isEmpty();
+            }
+        }
+    }
+
     private static FieldDescriptorProto messageField(
             final String name, final int number, final String type, final boolean repeated) {
         return FieldDescriptorProto.newBuilder()
@@ -125,9 +148,13 @@ class GeneratedCodeCompilesTest {
                 .build();
     }
 
-    /** Compiles every source under {@code out} with {@code -Xlint:all -Werror} against the runtime alone. */
+    /**
+     * Checks that no line under {@code out} is over 120 columns, but for one that fits with its string literals
+     * emptied (they cannot be broken); then compiles every source with {@code -Xlint:all -Werror} against the runtime
+     * alone.
+     */
     private void compile(final Path out) throws IOException {
-
+        assertLinesFit(out);
         final List<String> arguments = new ArrayList<>(List.of(
                 "-Xlint:all",
                 "-Werror",

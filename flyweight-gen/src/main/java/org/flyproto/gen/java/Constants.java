@@ -18,7 +18,7 @@ final class Constants {
         type.addField(FieldSpec.builder(int.class, tag(field), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                 .initializer("$L", field.tag())
                 .build());
-        if (field.repeated() && field.kind().isPackable()) {
+        if (field.isPackable()) {
             type.addField(
                     FieldSpec.builder(int.class, packedTag(field), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                             .initializer("$L", field.packedTag())

@@ -8,10 +8,10 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
-import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
 import org.flyproto.gen.model.OneofModel;
+import org.flyproto.gen.model.TypeRef;
 
 /**
  * Emits the decoder class of a message: constants, storage, {@code wrap}/{@code wrapTrusted}, the {@code reset} and
@@ -24,7 +24,7 @@ final class DecoderEmitter {
 
     private DecoderEmitter() {}
 
-    static ClassName className(final org.flyproto.gen.model.TypeRef type) {
+    static ClassName className(final TypeRef type) {
         return ClassName.get(type.javaPackage(), type.decoderName());
     }
 
@@ -210,7 +210,7 @@ final class DecoderEmitter {
         final CodeBlock.Builder cases = CodeBlock.builder();
         for (final FieldModel field : message.fields()) {
             cases.addStatement("case $N -> $N", Constants.tag(field), tagKind(field));
-            if (field.repeated() && field.kind().isPackable()) {
+            if (field.isPackable()) {
                 cases.addStatement(
                         "case $N -> $N",
                         Constants.packedTag(field),
@@ -232,7 +232,10 @@ final class DecoderEmitter {
     }
 
     private static boolean closedEnumMap(final FieldModel field) {
-        return field.map() != null && field.map().value().closedEnum();
+        return switch (field.cardinality()) {
+            case MAP -> field.map().value().closedEnum();
+            case IMPLICIT, OPTIONAL, ONEOF, REPEATED -> false;
+        };
     }
 
     /** For maps with closed enum values: whether an entry's value is declared, read by the map's entry decoder. */
@@ -274,7 +277,7 @@ final class DecoderEmitter {
             final ClassName enumType = ClassName.get(
                     field.enumType().javaPackage(), field.enumType().simpleName());
             cases.addStatement("case $N -> $T.isKnown(number)", Constants.tag(field), enumType);
-            if (field.repeated()) {
+            if (field.isPackable()) {
                 cases.addStatement("case $N -> $T.isKnown(number)", Constants.packedTag(field), enumType);
             }
         }
@@ -315,22 +318,23 @@ final class DecoderEmitter {
                 continue;
             }
             final ClassName child = className(field.messageType());
-            if (field.repeated()) {
-                method.beginControlFlow(
-                                "for ($T x = $N(); x.next(); )",
-                                child,
-                                field.names().accessor())
-                        .beginControlFlow("if (!x.isInitialized())")
-                        .addStatement("return false")
-                        .endControlFlow()
-                        .endControlFlow();
-            } else {
-                method.beginControlFlow(
-                                "if ($L && !$N().isInitialized())",
-                                DecoderFieldEmitter.isSet(field),
-                                field.names().accessor())
-                        .addStatement("return false")
-                        .endControlFlow();
+            switch (field.cardinality()) {
+                case REPEATED, MAP ->
+                    method.beginControlFlow(
+                                    "for ($T x = $N(); x.next(); )",
+                                    child,
+                                    field.names().accessor())
+                            .beginControlFlow("if (!x.isInitialized())")
+                            .addStatement("return false")
+                            .endControlFlow()
+                            .endControlFlow();
+                case IMPLICIT, OPTIONAL, ONEOF ->
+                    method.beginControlFlow(
+                                    "if ($L && !$N().isInitialized())",
+                                    DecoderFieldEmitter.isSet(field),
+                                    field.names().accessor())
+                            .addStatement("return false")
+                            .endControlFlow();
             }
         }
         return method.addStatement("return true").build();
@@ -349,8 +353,7 @@ final class DecoderEmitter {
         if (chunks.isEmpty()) {
             chunks.add(List.of());
         }
-        final boolean needsTagStart =
-                message.fields().stream().anyMatch(field -> field.repeated() || field.kind() == FieldKind.MESSAGE);
+        final boolean needsTagStart = message.fields().stream().anyMatch(DecoderEmitter::readsTagStart);
         final List<MethodSpec> methods = new ArrayList<>();
         for (int chunk = 0; chunk < chunks.size(); chunk++) {
             final CodeBlock.Builder body = CodeBlock.builder();
@@ -389,6 +392,18 @@ final class DecoderEmitter {
             }
         }
         return methods;
+    }
+
+    /** Whether the field's scan case records where its tag starts: the first occurrence, to iterate or merge from. */
+    private static boolean readsTagStart(final FieldModel field) {
+        return switch (field.cardinality()) {
+            case REPEATED, MAP -> true;
+            case IMPLICIT, OPTIONAL, ONEOF ->
+                switch (field.valueKind()) {
+                    case MESSAGE -> true;
+                    case SCALAR, ENUM, STRING, BYTES -> false;
+                };
+        };
     }
 
     private static String scanMethod(final int chunk) {

@@ -8,7 +8,6 @@ import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
 import org.flyproto.gen.model.TypeRef;
-import org.flyproto.gen.model.ValueKind;
 
 /**
  * Emits the encoder class of a message: constants, {@code wrap} methods, and (through {@link EncoderFieldEmitter})
@@ -116,7 +115,7 @@ final class EncoderEmitter {
     private static void addEndNested(final TypeSpec.Builder type, final MessageModel message) {
         final CodeBlock.Builder cases = CodeBlock.builder();
         for (final FieldModel field : message.fields()) {
-            if (field.valueKind() == ValueKind.MESSAGE) {
+            if (field.isMessage()) {
                 cases.addStatement(
                         "case $N -> $N()",
                         field.names().tagConstant(),

@@ -9,9 +9,9 @@ import com.palantir.javapoet.TypeSpec;
 import java.util.HashMap;
 import java.util.Map;
 import javax.lang.model.element.Modifier;
-import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.ValueKind;
 
 /** Emits, per field of an encoder, its setters (and the child encoder a message field needs). */
 final class EncoderFieldEmitter {
@@ -51,36 +51,59 @@ final class EncoderFieldEmitter {
     }
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
-        if (field.kind() == FieldKind.MESSAGE) {
+        if (field.isMessage()) {
             type.addField(childType(field), field.names().encoderField(), Modifier.PRIVATE);
         }
     }
 
     void setters(final TypeSpec.Builder type, final FieldModel field) {
-        switch (field.kind()) {
-            case MESSAGE -> {
-                message(type, field);
-                if (field.map() != null && field.map().value().kind() != FieldKind.MESSAGE) {
-                    mapPut(type, field);
-                }
-            }
-            case STRING, BYTES -> lengthDelimited(type, field);
-            default -> {
-                if (!field.repeated()) {
-                    scalar(type, field);
-                } else if (field.packed()) {
-                    packed(type, field);
-                } else {
-                    unpacked(type, field);
+        switch (field.cardinality()) {
+            case IMPLICIT -> singular(type, field, true);
+            case OPTIONAL, ONEOF -> singular(type, field, false);
+            case REPEATED -> repeated(type, field);
+            case MAP -> {
+                message(type, field, field.names().add(), "Starts one more element");
+                switch (field.map().value().valueKind()) {
+                    case SCALAR, ENUM, STRING, BYTES -> mapPut(type, field);
+                    case MESSAGE -> {
+                        // Only through addX() and endX(): the value is a message of its own.
+                    }
                 }
             }
         }
     }
 
+    /**
+     * @param elideDefault true for implicit presence: a value equal to the default is not written, as protobuf-java
+     *     does.
+     */
+    private void singular(final TypeSpec.Builder type, final FieldModel field, final boolean elideDefault) {
+        switch (field.valueKind()) {
+            case SCALAR, ENUM -> scalar(type, field, elideDefault);
+            case STRING, BYTES ->
+                lengthDelimited(type, field, field.names().accessor(), "Sets the value", elideDefault);
+            case MESSAGE -> message(type, field, field.names().begin(), "Starts the nested message");
+        }
+    }
+
+    private void repeated(final TypeSpec.Builder type, final FieldModel field) {
+        switch (field.valueKind()) {
+            case SCALAR, ENUM -> {
+                if (field.packed()) {
+                    packed(type, field);
+                } else {
+                    unpacked(type, field);
+                }
+            }
+            case STRING, BYTES -> lengthDelimited(type, field, field.names().add(), "Appends one element", false);
+            case MESSAGE -> message(type, field, field.names().add(), "Starts one more element");
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
 
-    private void scalar(final TypeSpec.Builder type, final FieldModel field) {
-        final boolean isEnum = field.kind() == FieldKind.ENUM;
+    private void scalar(final TypeSpec.Builder type, final FieldModel field, final boolean elideDefault) {
+        final boolean isEnum = field.valueKind() == ValueKind.ENUM;
         final String name = isEnum ? field.names().raw() : field.names().accessor();
         final MethodSpec.Builder method = setter(field, name)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
@@ -88,12 +111,12 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("final $T c = writeCursor($N)", RuntimeTypes.WRITE_CURSOR, Constants.tag(field));
         final CodeBlock write = CodeBlock.of("c.$N($N, value)", KindCode.writer(field.kind()), Constants.tag(field));
-        if (field.presence()) {
-            method.addStatement(write);
-        } else {
+        if (elideDefault) {
             method.beginControlFlow("if ($L)", KindCode.isNonDefault(field.kind(), "value"))
                     .addStatement(write)
                     .endControlFlow();
+        } else {
+            method.addStatement(write);
         }
         markWritten(method, field);
         type.addMethod(method.addStatement("return this").build());
@@ -108,7 +131,7 @@ final class EncoderFieldEmitter {
     }
 
     private void unpacked(final TypeSpec.Builder type, final FieldModel field) {
-        final boolean isEnum = field.kind() == FieldKind.ENUM;
+        final boolean isEnum = field.valueKind() == ValueKind.ENUM;
         final String name = (isEnum ? field.names().addRaw() : field.names().add());
         type.addMethod(setter(field, name)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
@@ -128,7 +151,7 @@ final class EncoderFieldEmitter {
     }
 
     private void packed(final TypeSpec.Builder type, final FieldModel field) {
-        final boolean isEnum = field.kind() == FieldKind.ENUM;
+        final boolean isEnum = field.valueKind() == ValueKind.ENUM;
         final String arrays = (isEnum ? field.names().raw() : field.names().accessor());
         final String packedTag = Constants.packedTag(field);
         type.addMethod(setter(field, arrays)
@@ -156,7 +179,7 @@ final class EncoderFieldEmitter {
                 .build());
         type.addMethod(setter(field, field.names().begin())
                 .addJavadoc(
-                        "Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
+                        "<p>Opens a packed run written element by element with {@link #$N}; close it with {@link #$N}."
                                 + " Its length prefix is backpatched.\n\n",
                         (isEnum ? field.names().addRaw() : field.names().add()),
                         field.names().end())
@@ -168,7 +191,7 @@ final class EncoderFieldEmitter {
         type.addMethod(setter(field, add)
                 .addParameter(KindCode.javaType(field.kind()), "value", Modifier.FINAL)
                 .addJavadoc(
-                        "Appends one element to the packed run opened by {@link #$N}.\n\n",
+                        "<p>Appends one element to the packed run opened by {@link #$N}.\n\n",
                         field.names().begin())
                 .addJavadoc("@param value the element$L.\n", isEnum ? "'s number" : "")
                 .addJavadoc("@return this encoder.\n")
@@ -182,7 +205,7 @@ final class EncoderFieldEmitter {
         }
         type.addMethod(setter(field, field.names().end())
                 .addJavadoc(
-                        "Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
+                        "<p>Closes the packed run opened by {@link #$N} and backpatches its length; an empty run"
                                 + " leaves no bytes.\n\n",
                         field.names().begin())
                 .addJavadoc("@return this encoder.\n")
@@ -201,13 +224,19 @@ final class EncoderFieldEmitter {
                 .build();
     }
 
-    private void lengthDelimited(final TypeSpec.Builder type, final FieldModel field) {
-        final boolean isString = field.kind() == FieldKind.STRING;
-        final String name =
-                field.repeated() ? field.names().add() : field.names().accessor();
+    /**
+     * @param name  the setters' name: {@code x} for a singular field, {@code addX} for a repeated one.
+     * @param verb  what the setters do, to start their javadoc.
+     * @param elide true for implicit presence: an empty value is not written.
+     */
+    private void lengthDelimited(
+            final TypeSpec.Builder type,
+            final FieldModel field,
+            final String name,
+            final String verb,
+            final boolean elide) {
+        final boolean isString = field.valueKind() == ValueKind.STRING;
         final String tag = Constants.tag(field);
-        final boolean elide = !field.repeated() && !field.presence();
-        final String verb = field.repeated() ? "Appends one element" : "Sets the value";
         if (isString) {
             final MethodSpec.Builder chars = setter(field, name)
                     .addParameter(CharSequence.class, "value", Modifier.FINAL)
@@ -279,11 +308,14 @@ final class EncoderFieldEmitter {
         }
     }
 
-    private void message(final TypeSpec.Builder type, final FieldModel field) {
+    /**
+     * @param open  the method starting a message: {@code beginX} for a singular field, {@code addX} for a repeated
+     *     one or a map.
+     * @param start what it does, to start its javadoc.
+     */
+    private void message(final TypeSpec.Builder type, final FieldModel field, final String open, final String start) {
         final String child = field.names().encoderField();
         final String tag = Constants.tag(field);
-        final String open =
-                (field.repeated() ? field.names().add() : field.names().begin());
         final String close = field.names().end();
         final MethodSpec.Builder begin = MethodSpec.methodBuilder(open)
                 .addModifiers(Modifier.PUBLIC)
@@ -291,9 +323,7 @@ final class EncoderFieldEmitter {
                 .addJavadoc(Javadoc.of(field.javadoc()))
                 .addJavadoc("Field {@code $L = $L}.\n\n", field.protoName(), field.number())
                 .addJavadoc(
-                        "<p>$L: write its fields with the returned encoder, then call {@link #$N}.\n\n",
-                        field.repeated() ? "Starts one more element" : "Starts the nested message",
-                        close)
+                        "<p>$L: write its fields with the returned encoder, then call {@link #$N}.\n\n", start, close)
                 .addJavadoc("@return the nested message's encoder (reused).\n")
                 .beginControlFlow("if ($N == null)", child)
                 .addStatement("$N = new $T()", child, childType(field))
@@ -321,13 +351,17 @@ final class EncoderFieldEmitter {
     private void mapPut(final TypeSpec.Builder type, final FieldModel field) {
         final FieldModel key = field.map().key();
         final FieldModel value = field.map().value();
-        final TypeName keyType =
-                key.kind() == FieldKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
-        final TypeName valueType = switch (value.kind()) {
+        final TypeName keyType = switch (key.valueKind()) {
+            case STRING -> ClassName.get(CharSequence.class);
+            case SCALAR -> KindCode.javaType(key.kind());
+            case ENUM, BYTES, MESSAGE -> throw new IllegalArgumentException("not a map key: " + key.kind());
+        };
+        final TypeName valueType = switch (value.valueKind()) {
             case STRING -> ClassName.get(CharSequence.class);
             case BYTES -> BYTE_ARRAY;
             case ENUM -> enumType(value);
-            default -> KindCode.javaType(value.kind());
+            case SCALAR -> KindCode.javaType(value.kind());
+            case MESSAGE -> throw new IllegalArgumentException("message values have no putX()");
         };
         type.addMethod(setter(field, field.names().put())
                 .addParameter(keyType, "key", Modifier.FINAL)

@@ -1,20 +1,33 @@
 package org.flyproto.gen.java;
 
 import com.palantir.javapoet.CodeBlock;
+import java.util.regex.Pattern;
 
-/** Turns .proto comments into javadoc text that cannot break the comment or the HTML. */
+/**
+ * Turns .proto comments into javadoc text that cannot break the comment or the HTML.
+ *
+ * <p>Generated javadoc is a first sentence, then paragraphs each opened by {@code <p>}, then block tags. It starts with
+ * {@link #of}'s result, which is either empty or the comment ending in an opened paragraph, so the text added next is
+ * written the same either way: the sentence that begins the javadoc or its next paragraph, never starting with
+ * {@code <p>}; every later paragraph starts with {@code <p>}.
+ */
 final class Javadoc {
+    /** A blank line, with any spaces: what separates the paragraphs of a comment. */
+    private static final Pattern PARAGRAPH_BREAK = Pattern.compile("\n[ \t]*\n\\s*");
+
     private Javadoc() {}
 
     /**
-     * @param comment the .proto comment, possibly empty.
-     * @return javadoc for it followed by a paragraph break, or empty.
+     * @param comment the .proto comment, possibly empty; blank lines separate its paragraphs.
+     * @return empty for an empty comment; else the comment, each paragraph after the first opened by {@code <p>},
+     *     then a blank line and the {@code <p>} opening the paragraph that follows it.
      */
     static CodeBlock of(final String comment) {
-        if (comment.isEmpty()) {
+        if (comment.isBlank()) {
             return CodeBlock.of("");
         }
-        return CodeBlock.of("$L\n\n<p>", escape(comment));
+        final String text = PARAGRAPH_BREAK.matcher(escape(comment.strip())).replaceAll("\n\n<p>");
+        return CodeBlock.of("$L\n\n<p>", text);
     }
 
     /**

@@ -4,7 +4,6 @@ import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.TypeName;
-import org.flyproto.buffers.WireType;
 import org.flyproto.gen.model.FieldKind;
 
 /** The Java side of each protobuf scalar kind: types, read expressions, cursor and writer methods. */
@@ -31,7 +30,8 @@ final class KindCode {
             case FLOAT -> "0.0f";
             case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> "0L";
             case BOOL -> "false";
-            default -> "0";
+            case INT32, UINT32, FIXED32, SFIXED32, SINT32, ENUM -> "0";
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not a scalar");
         };
     }
 
@@ -98,19 +98,21 @@ final class KindCode {
 
     /** Statement skipping one unpacked value in a scan. */
     static CodeBlock skip(final FieldKind kind) {
-        return switch (kind.wireType()) {
-            case WireType.I64 -> CodeBlock.of("readFixed64()");
-            case WireType.I32 -> CodeBlock.of("readFixed32()");
-            default -> CodeBlock.of("readVarint64()");
+        return switch (kind) {
+            case DOUBLE, FIXED64, SFIXED64 -> CodeBlock.of("readFixed64()");
+            case FLOAT, FIXED32, SFIXED32 -> CodeBlock.of("readFixed32()");
+            case INT64, UINT64, INT32, UINT32, SINT32, SINT64, BOOL, ENUM -> CodeBlock.of("readVarint64()");
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not packable");
         };
     }
 
     /** Size of one packed element, or 0 for varints. */
     static int fixedSize(final FieldKind kind) {
-        return switch (kind.wireType()) {
-            case WireType.I64 -> 8;
-            case WireType.I32 -> 4;
-            default -> 0;
+        return switch (kind) {
+            case DOUBLE, FIXED64, SFIXED64 -> 8;
+            case FLOAT, FIXED32, SFIXED32 -> 4;
+            case INT64, UINT64, INT32, UINT32, SINT32, SINT64, BOOL, ENUM -> 0;
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not packable");
         };
     }
 
@@ -121,7 +123,8 @@ final class KindCode {
             case FLOAT -> CodeBlock.of("$T.floatToRawIntBits($N) != 0", Float.class, value);
             case BOOL -> CodeBlock.of("$N", value);
             case INT64, UINT64, FIXED64, SFIXED64, SINT64 -> CodeBlock.of("$N != 0L", value);
-            default -> CodeBlock.of("$N != 0", value);
+            case INT32, UINT32, FIXED32, SFIXED32, SINT32, ENUM -> CodeBlock.of("$N != 0", value);
+            case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not a scalar");
         };
     }
 
@@ -197,13 +200,14 @@ final class KindCode {
                 });
     }
 
-    /** Constructor arguments after the field number, for cursors of integer kinds. */
+    /** Constructor arguments after the field number, for cursors of integer kinds; null for the other kinds. */
     static String cursorEncoding(final FieldKind kind) {
         return switch (kind) {
             case SINT32, SINT64 -> "ZIGZAG";
             case FIXED32, SFIXED32, FIXED64, SFIXED64 -> "FIXED";
             case INT32, UINT32, INT64, UINT64 -> "VARINT";
-            default -> null;
+            case DOUBLE, FLOAT, BOOL, ENUM, STRING, BYTES -> null;
+            case MESSAGE -> throw new IllegalArgumentException("messages iterate with their decoder");
         };
     }
 }

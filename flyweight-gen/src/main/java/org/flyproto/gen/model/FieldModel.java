@@ -75,6 +75,14 @@ public record FieldModel(
     }
 
     /**
+     * @return true if the values are messages, whatever the cardinality: a message or group field, repeated or not,
+     *     or a map (of entry messages).
+     */
+    public boolean isMessage() {
+        return valueKind() == ValueKind.MESSAGE;
+    }
+
+    /**
      * @return true for a repeated scalar or enum, which the wire may carry packed whatever the schema says.
      */
     public boolean isPackable() {
