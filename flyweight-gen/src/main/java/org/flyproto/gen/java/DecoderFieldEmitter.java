@@ -9,8 +9,11 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.nio.charset.StandardCharsets;
 import javax.lang.model.element.Modifier;
+import org.flyproto.gen.model.Cardinality;
 import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
+import org.flyproto.gen.model.FieldNames;
+import org.flyproto.gen.model.ValueKind;
 
 /**
  * Emits, per field of a decoder: its storage, its reset, its cases in the scan, and its accessors.
@@ -34,45 +37,51 @@ final class DecoderFieldEmitter {
     // Storage and reset
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
-        final String name = field.names().accessor();
-        if (field.repeated()) {
-            type.addField(int.class, field.names().firstField(), Modifier.PRIVATE);
-            if (field.kind() == FieldKind.MESSAGE) {
-                type.addField(childType(field), field.names().decoderField(), Modifier.PRIVATE);
-                if (field.map() != null) {
-                    type.addField(childType(field), field.names().foundField(), Modifier.PRIVATE);
-                }
-            } else {
-                type.addField(FieldSpec.builder(
-                                cursorType(field), field.names().cursorField(), Modifier.PRIVATE, Modifier.FINAL)
-                        .initializer(newCursor(field))
-                        .build());
-            }
-            return;
-        }
-        switch (field.kind()) {
-            case STRING, BYTES -> {
-                type.addField(int.class, field.names().offsetField(), Modifier.PRIVATE);
-                type.addField(int.class, field.names().lengthField(), Modifier.PRIVATE);
-                final ClassName view =
-                        field.kind() == FieldKind.STRING ? RuntimeTypes.UTF8_VIEW : RuntimeTypes.BYTES_VIEW;
-                type.addField(FieldSpec.builder(view, field.names().viewField(), Modifier.PRIVATE, Modifier.FINAL)
-                        .initializer("new $T()", view)
-                        .build());
-                if (field.defaultValue() != null) {
-                    addDefaultConstants(type, field);
+        final FieldNames n = field.names();
+        switch (field.cardinality()) {
+            case REPEATED, MAP -> {
+                type.addField(int.class, n.firstField(), Modifier.PRIVATE);
+                switch (field.valueKind()) {
+                    case MESSAGE -> {
+                        type.addField(childType(field), n.decoderField(), Modifier.PRIVATE);
+                        if (field.cardinality() == Cardinality.MAP) {
+                            type.addField(childType(field), n.foundField(), Modifier.PRIVATE);
+                        }
+                    }
+                    case SCALAR, ENUM, STRING, BYTES ->
+                        type.addField(
+                                FieldSpec.builder(cursorType(field), n.cursorField(), Modifier.PRIVATE, Modifier.FINAL)
+                                        .initializer(newCursor(field))
+                                        .build());
                 }
             }
-            case MESSAGE -> {
-                type.addField(int.class, field.names().offsetField(), Modifier.PRIVATE);
-                type.addField(int.class, field.names().lengthField(), Modifier.PRIVATE);
-                // Occurrences to merge: protobuf reads a repeated singular message as their merge.
-                type.addField(int.class, field.names().firstField(), Modifier.PRIVATE);
-                type.addField(int.class, field.names().countField(), Modifier.PRIVATE);
-                type.addField(childType(field), field.names().decoderField(), Modifier.PRIVATE);
+            case IMPLICIT, OPTIONAL, ONEOF -> {
+                switch (field.valueKind()) {
+                    case STRING, BYTES -> {
+                        type.addField(int.class, n.offsetField(), Modifier.PRIVATE);
+                        type.addField(int.class, n.lengthField(), Modifier.PRIVATE);
+                        final ClassName view = field.valueKind() == ValueKind.STRING
+                                ? RuntimeTypes.UTF8_VIEW
+                                : RuntimeTypes.BYTES_VIEW;
+                        type.addField(FieldSpec.builder(view, n.viewField(), Modifier.PRIVATE, Modifier.FINAL)
+                                .initializer("new $T()", view)
+                                .build());
+                        if (field.defaultValue() != null) {
+                            addDefaultConstants(type, field);
+                        }
+                    }
+                    case MESSAGE -> {
+                        type.addField(int.class, n.offsetField(), Modifier.PRIVATE);
+                        type.addField(int.class, n.lengthField(), Modifier.PRIVATE);
+                        // Occurrences to merge: protobuf reads a repeated singular message as their merge.
+                        type.addField(int.class, n.firstField(), Modifier.PRIVATE);
+                        type.addField(int.class, n.countField(), Modifier.PRIVATE);
+                        type.addField(childType(field), n.decoderField(), Modifier.PRIVATE);
+                    }
+                    case SCALAR, ENUM ->
+                        type.addField(KindCode.javaType(field.kind()), n.valueField(), Modifier.PRIVATE);
+                }
             }
-            default ->
-                type.addField(KindCode.javaType(field.kind()), field.names().valueField(), Modifier.PRIVATE);
         }
     }
 
@@ -104,20 +113,21 @@ final class DecoderFieldEmitter {
     }
 
     void reset(final CodeBlock.Builder body, final FieldModel field) {
-        final String name = field.names().accessor();
-        if (field.repeated()) {
-            body.addStatement("$N = -1", field.names().firstField());
-            return;
-        }
-        switch (field.kind()) {
-            case STRING, BYTES, MESSAGE -> {
-                body.addStatement("$N = limit", field.names().offsetField());
-                body.addStatement("$N = 0", field.names().lengthField());
-                if (field.kind() == FieldKind.MESSAGE) {
-                    body.addStatement("$N = 0", field.names().countField());
+        final FieldNames n = field.names();
+        switch (field.cardinality()) {
+            case REPEATED, MAP -> body.addStatement("$N = -1", n.firstField());
+            case IMPLICIT, OPTIONAL, ONEOF -> {
+                switch (field.valueKind()) {
+                    case STRING, BYTES, MESSAGE -> {
+                        body.addStatement("$N = limit", n.offsetField());
+                        body.addStatement("$N = 0", n.lengthField());
+                        if (field.valueKind() == ValueKind.MESSAGE) {
+                            body.addStatement("$N = 0", n.countField());
+                        }
+                    }
+                    case SCALAR, ENUM -> body.addStatement("$N = $L", n.valueField(), defaultValue(field));
                 }
             }
-            default -> body.addStatement("$N = $L", field.names().valueField(), defaultValue(field));
         }
     }
 
@@ -132,55 +142,57 @@ final class DecoderFieldEmitter {
     // Scan
 
     void scanCases(final CodeBlock.Builder body, final FieldModel field) {
-        final String name = field.names().accessor();
         final String tag = Constants.tag(field);
-        if (field.repeated()) {
-            scanRepeated(body, field, name, tag);
-            return;
+        switch (field.cardinality()) {
+            case REPEATED, MAP -> scanRepeated(body, field, field.names().accessor(), tag);
+            case IMPLICIT, OPTIONAL, ONEOF -> scanSingular(body, field, tag);
         }
-        if (!field.presence()
+    }
+
+    private void scanSingular(final CodeBlock.Builder body, final FieldModel field, final String tag) {
+        final FieldNames n = field.names();
+        final boolean implicit = field.cardinality() == Cardinality.IMPLICIT;
+        if (implicit
                 && !field.closedEnum()
-                && field.kind() != FieldKind.STRING
-                && field.kind() != FieldKind.BYTES
-                && field.kind() != FieldKind.MESSAGE) {
-            body.addStatement("case $N -> $N = $L", tag, field.names().valueField(), KindCode.read(field.kind()));
+                && field.valueKind() != ValueKind.STRING
+                && field.valueKind() != ValueKind.BYTES
+                && field.valueKind() != ValueKind.MESSAGE) {
+            body.addStatement("case $N -> $N = $L", tag, n.valueField(), KindCode.read(field.kind()));
             return;
         }
         body.add("case $N -> {\n$>", tag);
-        switch (field.kind()) {
+        switch (field.valueKind()) {
             case STRING, BYTES -> {
-                if (field.kind() == FieldKind.STRING && field.validateUtf8() && field.oneof() == null) {
+                if (field.valueKind() == ValueKind.STRING
+                        && field.validateUtf8()
+                        && field.cardinality() != Cardinality.ONEOF) {
                     // The occurrence this one replaces is never read, but protobuf-java rejects its bad UTF-8.
-                    body.beginControlFlow(
-                                    "if (deep && $N != limit)", field.names().offsetField())
-                            .addStatement(
-                                    "checkUtf8($N, $N)",
-                                    field.names().offsetField(),
-                                    field.names().lengthField())
+                    body.beginControlFlow("if (deep && $N != limit)", n.offsetField())
+                            .addStatement("checkUtf8($N, $N)", n.offsetField(), n.lengthField())
                             .endControlFlow();
                 }
-                body.addStatement("$N = readLength()", field.names().lengthField());
-                body.addStatement("$N = pos", field.names().offsetField());
-                body.addStatement("pos += $N", field.names().lengthField());
+                body.addStatement("$N = readLength()", n.lengthField());
+                body.addStatement("$N = pos", n.offsetField());
+                body.addStatement("pos += $N", n.lengthField());
                 markPresent(body, field);
             }
             case MESSAGE -> {
                 readChildExtent(body, field);
-                if (field.oneof() != null) {
+                if (field.cardinality() == Cardinality.ONEOF) {
                     // Another member came in between: earlier occurrences of this one are replaced, not merged.
                     body.beginControlFlow("if ($N != $L)", caseField(field), field.number())
-                            .addStatement("$N = 0", field.names().countField())
+                            .addStatement("$N = 0", n.countField())
                             .endControlFlow();
                 }
-                body.beginControlFlow("if ($N++ == 0)", field.names().countField())
-                        .addStatement("$N = tagStart", field.names().firstField())
+                body.beginControlFlow("if ($N++ == 0)", n.countField())
+                        .addStatement("$N = tagStart", n.firstField())
                         .endControlFlow();
-                body.addStatement("$N = start", field.names().offsetField());
-                body.addStatement("$N = length", field.names().lengthField());
+                body.addStatement("$N = start", n.offsetField());
+                body.addStatement("$N = length", n.lengthField());
                 validateChild(body, field);
                 markPresent(body, field);
             }
-            default -> {
+            case SCALAR, ENUM -> {
                 if (field.closedEnum()) {
                     // protobuf keeps an unknown number of a closed enum as an unknown field, not as the value.
                     body.addStatement("final int value = readVarint32()");
@@ -189,11 +201,11 @@ final class DecoderFieldEmitter {
                         body.addStatement("undeclaredValue = !$T.isKnown(value)", enumType(field));
                     }
                     body.beginControlFlow("if ($T.isKnown(value))", enumType(field));
-                    body.addStatement("$N = value", field.names().valueField());
+                    body.addStatement("$N = value", n.valueField());
                     markPresent(body, field);
                     body.endControlFlow();
                 } else {
-                    body.addStatement("$N = $L", field.names().valueField(), KindCode.read(field.kind()));
+                    body.addStatement("$N = $L", n.valueField(), KindCode.read(field.kind()));
                     markPresent(body, field);
                 }
             }
@@ -203,7 +215,7 @@ final class DecoderFieldEmitter {
 
     /** Records that the field occurred: its oneof case, or its presence bit. */
     private static void markPresent(final CodeBlock.Builder body, final FieldModel field) {
-        if (field.oneof() != null) {
+        if (field.cardinality() == Cardinality.ONEOF) {
             body.addStatement("$N = $L", caseField(field), field.number());
         } else if (field.presenceBit() >= 0) {
             body.addStatement("$N |= $L", presenceWord(field), presenceMask(field));
@@ -232,31 +244,38 @@ final class DecoderFieldEmitter {
         body.beginControlFlow("if ($N < 0)", first)
                 .addStatement("$N = tagStart", first)
                 .endControlFlow();
-        if (field.kind().isPackable()) {
-            body.addStatement(KindCode.skip(field.kind()));
-            body.add("$<}\n");
-            body.add("case $N -> {\n$>", Constants.packedTag(field));
-            body.beginControlFlow("if ($N < 0)", first)
-                    .addStatement("$N = tagStart", first)
-                    .endControlFlow();
-            body.addStatement("final int length = readLength()");
-            final int fixedSize = KindCode.fixedSize(field.kind());
-            if (fixedSize > 0) {
-                body.addStatement("checkPackedFixed(length, $L)", fixedSize);
-            } else {
-                body.beginControlFlow("if (deep)")
-                        .addStatement("checkPackedVarints(length)")
-                        .endControlFlow();
+        switch (field.valueKind()) {
+            case SCALAR, ENUM -> scanPacked(body, field, first);
+            case MESSAGE -> {
+                readChildExtent(body, field);
+                validateChild(body, field);
             }
-            body.addStatement("pos += length");
-        } else if (field.kind() == FieldKind.MESSAGE) {
-            readChildExtent(body, field);
-            validateChild(body, field);
-        } else {
-            body.addStatement("final int length = readLength()");
-            body.addStatement("pos += length");
+            case STRING, BYTES -> {
+                body.addStatement("final int length = readLength()");
+                body.addStatement("pos += length");
+            }
         }
         body.add("$<}\n");
+    }
+
+    /** A repeated scalar's cases: one unpacked element, and a packed run (accepted whatever the schema says). */
+    private static void scanPacked(final CodeBlock.Builder body, final FieldModel field, final String first) {
+        body.addStatement(KindCode.skip(field.kind()));
+        body.add("$<}\n");
+        body.add("case $N -> {\n$>", Constants.packedTag(field));
+        body.beginControlFlow("if ($N < 0)", first)
+                .addStatement("$N = tagStart", first)
+                .endControlFlow();
+        body.addStatement("final int length = readLength()");
+        final int fixedSize = KindCode.fixedSize(field.kind());
+        if (fixedSize > 0) {
+            body.addStatement("checkPackedFixed(length, $L)", fixedSize);
+        } else {
+            body.beginControlFlow("if (deep)")
+                    .addStatement("checkPackedVarints(length)")
+                    .endControlFlow();
+        }
+        body.addStatement("pos += length");
     }
 
     private void validateChild(final CodeBlock.Builder body, final FieldModel field) {
@@ -273,20 +292,24 @@ final class DecoderFieldEmitter {
     // Accessors
 
     void accessors(final TypeSpec.Builder type, final FieldModel field) {
-        if (field.repeated()) {
-            type.addMethod(repeatedAccessor(field));
-            if (field.map() != null) {
+        switch (field.cardinality()) {
+            case REPEATED -> type.addMethod(repeatedAccessor(field));
+            case MAP -> {
+                type.addMethod(repeatedAccessor(field));
                 type.addMethod(mapLookup(field));
             }
-            return;
+            case IMPLICIT, OPTIONAL, ONEOF -> singularAccessors(type, field);
         }
+    }
+
+    private void singularAccessors(final TypeSpec.Builder type, final FieldModel field) {
         final CodeBlock isSet = isSet(field);
         if (isSet != null) {
             type.addMethod(accessor(field, field.names().has(), TypeName.BOOLEAN)
                     .addJavadoc(
                             "@return true if {@code $L} is present$L.\n",
                             field.protoName(),
-                            field.oneof() == null ? "" : " (the case of its oneof)")
+                            field.cardinality() == Cardinality.ONEOF ? " (the case of its oneof)" : "")
                     .addStatement("return $L", isSet)
                     .build());
         }
@@ -294,7 +317,7 @@ final class DecoderFieldEmitter {
         final String view = field.names().viewField();
         final String offset = field.names().offsetField();
         final String length = field.names().lengthField();
-        switch (field.kind()) {
+        switch (field.valueKind()) {
             case STRING -> {
                 final MethodSpec.Builder viewAccessor = accessor(field, name, RuntimeTypes.UTF8_VIEW)
                         .addJavadoc(
@@ -305,7 +328,7 @@ final class DecoderFieldEmitter {
                                 field, field.names().asString(), ClassName.get(String.class))
                         .addJavadoc("<p>Allocates: prefer {@link #$N()}.\n\n", name)
                         .addJavadoc("@return the value as a new String.\n");
-                if (isSet != null && (field.oneof() != null || field.defaultValue() != null)) {
+                if (isSet != null && (field.cardinality() == Cardinality.ONEOF || field.defaultValue() != null)) {
                     viewAccessor.beginControlFlow("if (!($L))", isSet);
                     stringAccessor.beginControlFlow("if (!($L))", isSet);
                     if (field.defaultValue() != null) {
@@ -346,7 +369,7 @@ final class DecoderFieldEmitter {
                         .addJavadoc(
                                 "@return a view over the bytes, valid until the next wrap. $L if absent.\n",
                                 field.defaultValue() == null ? "Empty" : "The default");
-                if (isSet != null && (field.oneof() != null || field.defaultValue() != null)) {
+                if (isSet != null && (field.cardinality() == Cardinality.ONEOF || field.defaultValue() != null)) {
                     method.beginControlFlow("if (!($L))", isSet);
                     if (field.defaultValue() != null) {
                         method.addStatement(
@@ -371,7 +394,7 @@ final class DecoderFieldEmitter {
                         .beginControlFlow("if ($N == null)", child)
                         .addStatement("$N = new $T()", child, childType(field))
                         .endControlFlow();
-                if (field.oneof() != null) {
+                if (field.cardinality() == Cardinality.ONEOF) {
                     method.beginControlFlow("if (!($L))", isSet)
                             .addStatement("return openChild($N, this, limit, 0)", child)
                             .endControlFlow();
@@ -412,7 +435,7 @@ final class DecoderFieldEmitter {
                         .addStatement("return $L", valueOrDefault(field))
                         .build());
             }
-            default ->
+            case SCALAR ->
                 type.addMethod(accessor(field, name, KindCode.javaType(field.kind()))
                         .addJavadoc(
                                 "@return the value, or $L if absent.\n",
@@ -424,21 +447,21 @@ final class DecoderFieldEmitter {
 
     /** The stored value, or the default when a oneof member is not the case. */
     private static CodeBlock valueOrDefault(final FieldModel field) {
-        if (field.oneof() == null) {
-            return CodeBlock.of("$N", field.names().valueField());
-        }
-        return CodeBlock.of("$L ? $N : $L", isSet(field), field.names().valueField(), defaultValue(field));
+        return switch (field.cardinality()) {
+            case ONEOF ->
+                CodeBlock.of("$L ? $N : $L", isSet(field), field.names().valueField(), defaultValue(field));
+            case IMPLICIT, OPTIONAL, REPEATED, MAP ->
+                CodeBlock.of("$N", field.names().valueField());
+        };
     }
 
     /** The condition telling a field with presence is present, or null for implicit presence. */
     static CodeBlock isSet(final FieldModel field) {
-        if (field.oneof() != null) {
-            return CodeBlock.of("$N == $L", caseField(field), field.number());
-        }
-        if (field.presenceBit() >= 0) {
-            return CodeBlock.of("($N & $L) != 0", presenceWord(field), presenceMask(field));
-        }
-        return null;
+        return switch (field.cardinality()) {
+            case ONEOF -> CodeBlock.of("$N == $L", caseField(field), field.number());
+            case OPTIONAL -> CodeBlock.of("($N & $L) != 0", presenceWord(field), presenceMask(field));
+            case IMPLICIT, REPEATED, MAP -> null;
+        };
     }
 
     static String caseField(final FieldModel field) {
@@ -458,8 +481,8 @@ final class DecoderFieldEmitter {
         final FieldModel key = field.map().key();
         final String name = field.names().accessor();
         final TypeName keyType =
-                key.kind() == FieldKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
-        final CodeBlock matches = key.kind() == FieldKind.STRING
+                key.valueKind() == ValueKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
+        final CodeBlock matches = key.valueKind() == ValueKind.STRING
                 ? CodeBlock.of("entry.$N().contentEquals(key)", key.names().accessor())
                 : CodeBlock.of("entry.$N() == key", key.names().accessor());
         return MethodSpec.methodBuilder(field.names().find())
@@ -496,11 +519,11 @@ final class DecoderFieldEmitter {
 
     private MethodSpec repeatedAccessor(final FieldModel field) {
         final String name = field.names().accessor();
-        if (field.kind() == FieldKind.MESSAGE) {
+        if (field.valueKind() == ValueKind.MESSAGE) {
             final String child = field.names().decoderField();
             return accessor(field, name, childType(field))
                     .addJavadoc(
-                            field.map() == null
+                            field.cardinality() != Cardinality.MAP
                                     ? CodeBlock.of(
                                             "<p>Iterate with {@code for (X x = decoder.$N(); x.next(); )}.\n\n", name)
                                     : CodeBlock.of(
@@ -523,7 +546,7 @@ final class DecoderFieldEmitter {
         }
         return accessor(field, name, cursorType(field))
                 .addJavadoc(
-                        "Iterate with {@code for (var c = decoder.$N(); c.next(); ) c.value()}; elements written"
+                        "<p>Iterate with {@code for (var c = decoder.$N(); c.next(); ) c.value()}; elements written"
                                 + " packed and unpacked are both read, in wire order.\n\n",
                         name)
                 .addJavadoc("@return the field's cursor (reused), positioned before the first element.\n")
@@ -576,7 +599,9 @@ final class DecoderFieldEmitter {
                                 enumType(field))
                         : CodeBlock.of("new $T<>($L, $T::forNumber)", cursor, field.number(), enumType(field));
             case STRING -> CodeBlock.of("new $T($L, $L)", cursor, field.number(), field.validateUtf8());
-            default -> CodeBlock.of("new $T($L)", cursor, field.number());
+            case DOUBLE, FLOAT, BOOL, BYTES -> CodeBlock.of("new $T($L)", cursor, field.number());
+            case INT32, INT64, UINT32, UINT64, SINT32, SINT64, FIXED32, FIXED64, SFIXED32, SFIXED64, MESSAGE ->
+                throw new IllegalArgumentException(field.kind() + " has a cursor encoding, or no cursor");
         };
     }
 
