@@ -2,13 +2,6 @@ package org.flyproto.conformance.fuzz;
 
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.OneofDescriptor;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Walks wire bytes of any message type the way protobuf-java 4.x parses them, schema and all (its descriptors), to
@@ -21,9 +14,6 @@ import java.util.Map;
  *   <li>{@link #tenthByteContinues}: a varint read on protobuf-java's 64-bit path (int64, uint64, sint64, bool,
  *       unknown varint fields, and the elements of their packed runs) whose 10th byte has its continuation bit set.
  *       protobuf-java stops after 10 bytes and reads on; flyproto rejects the varint as longer than 10 bytes.
- *   <li>{@link #replacedOneofStringWithInvalidUtf8}: invalid UTF-8 in a string member of a oneof that a later
- *       occurrence of a member of the same oneof, itself included, replaces. protobuf-java rejects it (when the string
- *       is validated); flyproto validates only the value it reads.
  * </ol>
  *
  * <p>The schema-independent cousin of the proto3-only {@code HostileWireWalker}. Meant for input protobuf-java
@@ -34,8 +24,6 @@ public final class WireDivergences {
     public boolean longTag;
     /** A 64-bit varint whose 10th byte continues. */
     public boolean tenthByteContinues;
-    /** Invalid UTF-8 in a oneof string member that a later occurrence of any member of the oneof replaces. */
-    public boolean replacedOneofStringWithInvalidUtf8;
 
     private WireDivergences() {}
 
@@ -70,8 +58,7 @@ public final class WireDivergences {
 
     @Override
     public String toString() {
-        return "longTag=" + longTag + " tenthByteContinues=" + tenthByteContinues
-                + " replacedOneofStringWithInvalidUtf8=" + replacedOneofStringWithInvalidUtf8;
+        return "longTag=" + longTag + " tenthByteContinues=" + tenthByteContinues;
     }
 
     /**
@@ -82,8 +69,6 @@ public final class WireDivergences {
      */
     private int fields(final byte[] b, final int start, final int end, final Descriptor type, final int groupField) {
         int pos = start;
-        // Per oneof: the field number of the member last seen if it is a string with invalid UTF-8, else absent.
-        final Map<OneofDescriptor, Integer> invalidMember = new HashMap<>();
         while (pos < end) {
             final int tagLength = varintLength(b, pos, end);
             if (tagLength > 5 || (tagLength == 5 && (b[pos + 4] & 0xFF) > 0x0F)) {
@@ -116,8 +101,6 @@ public final class WireDivergences {
                         fields(b, pos, contentEnd, field.getMessageType(), 0);
                     } else if (field != null && field.isPackable()) {
                         packed(b, pos, contentEnd, field);
-                    } else if (member && field.getJavaType() == FieldDescriptor.JavaType.STRING) {
-                        checkOneofMember(field, !isValidUtf8(b, pos, contentEnd), invalidMember);
                     }
                     pos = contentEnd;
                 }
@@ -130,30 +113,11 @@ public final class WireDivergences {
                 }
                 default -> throw new Malformed();
             }
-            if (member && field.getJavaType() != FieldDescriptor.JavaType.STRING) {
-                checkOneofMember(field, false, invalidMember);
-            }
         }
         if (groupField != 0) {
             throw new Malformed();
         }
         return pos;
-    }
-
-    private void checkOneofMember(
-            final FieldDescriptor field, final boolean invalidUtf8, final Map<OneofDescriptor, Integer> invalid) {
-        final OneofDescriptor oneof = field.getRealContainingOneof();
-        if (oneof == null) {
-            return;
-        }
-        if (invalid.containsKey(oneof)) {
-            replacedOneofStringWithInvalidUtf8 = true;
-        }
-        if (invalidUtf8) {
-            invalid.put(oneof, field.getNumber());
-        } else {
-            invalid.remove(oneof);
-        }
     }
 
     private void packed(final byte[] b, final int start, final int end, final FieldDescriptor field) {
@@ -216,18 +180,5 @@ public final class WireDivergences {
             throw new Malformed();
         }
         return pos + count;
-    }
-
-    private static boolean isValidUtf8(final byte[] b, final int start, final int end) {
-        try {
-            StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, start, end - start));
-            return true;
-        } catch (final CharacterCodingException e) {
-            return false;
-        }
     }
 }

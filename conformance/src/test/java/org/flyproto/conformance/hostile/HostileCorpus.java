@@ -142,9 +142,13 @@ public final class HostileCorpus {
         edition2023.add("delimited-closed-by-the-wrong-number", "AB 06 08 01 CC 07");
         edition2023.add("delimited-invalid-utf8-in-string", "AB 06 12 01 FF AC 06");
         edition2023.add("nesting-deeper-than-the-limit-delimited", edition2023Chain(DEPTH_LIMIT + 1));
-        // Documented: flyproto validates the oneof member it reads, not the ones replaced (the first found by fuzzing).
+        // Invalid UTF-8 in a oneof string that a later occurrence replaces: rejected, as protobuf-java rejects it.
         edition2023.add("oneof-string-invalid-utf8-replaced-by-the-same-member", "A2 08 01 E6 A2 08 01 08");
         edition2023.add("oneof-string-invalid-utf8-replaced-by-another-member", "A2 08 01 FF 98 08 01");
+        // ... also inside a merged message: d_nested twice, each with a child, the first child's string replaced.
+        edition2023.add(
+                "oneof-string-invalid-utf8-replaced-inside-a-merged-message",
+                "AB 06 1B A2 08 01 FF 1C AC 06 AB 06 1B 98 08 01 1C AC 06");
         edition2023.add("valid/invalid-utf8-in-unchecked-string", "CA 07 01 FF");
         edition2023.add("valid/nesting-at-the-limit-delimited", edition2023Chain(DEPTH_LIMIT));
 

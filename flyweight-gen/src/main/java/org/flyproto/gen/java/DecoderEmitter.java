@@ -45,7 +45,7 @@ final class DecoderEmitter {
         for (final FieldModel field : message.fields()) {
             Constants.add(type, field);
         }
-        final DecoderFieldEmitter fields = new DecoderFieldEmitter(self, message.mapEntry());
+        final DecoderFieldEmitter fields = new DecoderFieldEmitter(self, message);
         for (final FieldModel field : message.fields()) {
             fields.storage(type, field);
         }
@@ -84,6 +84,11 @@ final class DecoderEmitter {
         type.addMethod(reset(message, fields));
         type.addMethods(scan(message, fields));
         for (final OneofModel oneof : message.oneofs()) {
+            if (DecoderFieldEmitter.hasValidatedStringMember(message, oneof)) {
+                type.addMethod(replacedCheck(message, oneof));
+            }
+        }
+        for (final OneofModel oneof : message.oneofs()) {
             final ClassName caseType = ClassName.get(
                     oneof.caseType().javaPackage(), oneof.caseType().simpleName());
             type.addMethod(MethodSpec.methodBuilder(oneof.caseAccessor())
@@ -114,6 +119,31 @@ final class DecoderEmitter {
             type.addMethod(declaresEntry(message));
         }
         return type.build();
+    }
+
+    /**
+     * For a oneof with string members whose UTF-8 is validated: checks the string member a new occurrence of the
+     * oneof replaces, as protobuf-java rejects invalid UTF-8 in every occurrence it parses. Called by a validating scan
+     * only, so messages without such replacements pay one compare per member occurrence.
+     */
+    private static MethodSpec replacedCheck(final MessageModel message, final OneofModel oneof) {
+        final CodeBlock.Builder cases = CodeBlock.builder();
+        for (final FieldModel field : message.fields()) {
+            if (field.oneof() == oneof && DecoderFieldEmitter.isValidatedString(field)) {
+                cases.addStatement(
+                        "case $L -> checkUtf8($N, $N)",
+                        field.number(),
+                        field.names().offsetField(),
+                        field.names().lengthField());
+            }
+        }
+        return MethodSpec.methodBuilder(oneof.replacedCheck())
+                .addModifiers(Modifier.PRIVATE)
+                .beginControlFlow("switch ($N)", oneof.caseAccessor())
+                .addCode(cases.build())
+                .addCode("default -> {\n}\n")
+                .endControlFlow()
+                .build();
     }
 
     static String presenceWord(final int word) {

@@ -8,11 +8,15 @@ import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.Cardinality;
 import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.FieldNames;
+import org.flyproto.gen.model.MessageModel;
+import org.flyproto.gen.model.OneofModel;
 import org.flyproto.gen.model.ValueKind;
 
 /**
@@ -28,9 +32,31 @@ final class DecoderFieldEmitter {
 
     private final boolean mapEntry;
 
-    DecoderFieldEmitter(final ClassName self, final boolean mapEntry) {
-        this.mapEntry = mapEntry;
+    /** The oneofs of the message with a string member whose UTF-8 is validated. */
+    private final Set<OneofModel> oneofsWithValidatedStrings = new HashSet<>();
+
+    DecoderFieldEmitter(final ClassName self, final MessageModel message) {
+        this.mapEntry = message.mapEntry();
         this.self = self;
+        for (final OneofModel oneof : message.oneofs()) {
+            if (hasValidatedStringMember(message, oneof)) {
+                oneofsWithValidatedStrings.add(oneof);
+            }
+        }
+    }
+
+    /** True for a string field whose UTF-8 a validating decode checks. */
+    static boolean isValidatedString(final FieldModel field) {
+        return field.valueKind() == ValueKind.STRING && field.validateUtf8();
+    }
+
+    static boolean hasValidatedStringMember(final MessageModel message, final OneofModel oneof) {
+        for (final FieldModel field : message.fields()) {
+            if (field.oneof() == oneof && isValidatedString(field)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -161,6 +187,12 @@ final class DecoderFieldEmitter {
             return;
         }
         body.add("case $N -> {\n$>", tag);
+        if (field.cardinality() == Cardinality.ONEOF && oneofsWithValidatedStrings.contains(field.oneof())) {
+            // The string member this occurrence replaces is never read, but protobuf-java rejects its bad UTF-8.
+            body.beginControlFlow("if (deep && $N != 0)", caseField(field))
+                    .addStatement("$N()", field.oneof().replacedCheck())
+                    .endControlFlow();
+        }
         switch (field.valueKind()) {
             case STRING, BYTES -> {
                 if (field.valueKind() == ValueKind.STRING

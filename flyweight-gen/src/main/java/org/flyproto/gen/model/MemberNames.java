@@ -190,7 +190,10 @@ final class MemberNames {
 
     private static List<Member> members(final OneofModel oneof) {
         final String name = oneof.caseAccessor();
-        return List.of(new Member(Space.DECODER_METHOD, name, 0), new Member(Space.DECODER_FIELD, name, -1));
+        return List.of(
+                new Member(Space.DECODER_METHOD, name, 0),
+                new Member(Space.DECODER_FIELD, name, -1),
+                new Member(Space.DECODER_METHOD, oneof.replacedCheck(), 0));
     }
 
     /** Every member generated for a field: must list at least what the emitters declare for its shape. */

@@ -20,6 +20,13 @@ public record OneofModel(String protoName, String javaName, String notSetName, T
     }
 
     /**
+     * @return the decoder's private check of the string member a new occurrence replaces: {@code checkReplacedX}.
+     */
+    public String replacedCheck() {
+        return "checkReplaced" + Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+    }
+
+    /**
      * One member.
      *
      * @param constantName the case enum's constant.
