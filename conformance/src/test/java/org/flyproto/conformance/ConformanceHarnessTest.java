@@ -514,6 +514,22 @@ class ConformanceHarnessTest {
                                 ? ConformanceResponse.ResultCase.PARSE_ERROR
                                 : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
         expectProtobufJavasVerdict(type, replacedInMerge);
+        // The same in a oneof string member that a later occurrence replaces: by itself, by another member, in a merge.
+        final int oneofString = type.number("oneof_string");
+        final int oneofUint32 = type.number("oneof_uint32");
+        final byte[] badMember = field(oneofString, 2, new byte[] {'a', (byte) 0xC0, (byte) 0xAF});
+        for (final byte[] replaced : List.of(
+                concat(badMember, field(oneofString, 2, new byte[] {'b'})),
+                concat(badMember, tag(oneofUint32, 0), varint(7)),
+                concat(field(recursive, 2, badMember), field(recursive, 2, concat(tag(oneofUint32, 0), varint(7)))))) {
+            assertThat(testee.send(request(type, replaced)).getResultCase())
+                    .as("%s %s", type, hex(replaced))
+                    .isEqualTo(
+                            type.validatesUtf8
+                                    ? ConformanceResponse.ResultCase.PARSE_ERROR
+                                    : ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+            expectProtobufJavasVerdict(type, replaced);
+        }
     }
 
     @Test
