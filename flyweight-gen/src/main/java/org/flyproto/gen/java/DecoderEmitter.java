@@ -107,7 +107,7 @@ final class DecoderEmitter {
         if (message.needsInitCheck()) {
             type.addMethod(isInitialized(message));
         }
-        type.addMethod(knows(message));
+        type.addMethod(tagKind(message));
         type.addMethod(fullName(message));
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyDecoderMethods(type);
@@ -231,7 +231,7 @@ final class DecoderEmitter {
                 .build();
     }
 
-    private static MethodSpec knows(final MessageModel message) {
+    private static MethodSpec tagKind(final MessageModel message) {
         final MethodSpec.Builder method = MethodSpec.methodBuilder("tagKind")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
