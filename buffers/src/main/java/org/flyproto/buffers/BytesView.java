@@ -66,16 +66,9 @@ public final class BytesView {
     }
 
     private void checkOwner() {
-        if (Checked.ENABLED && owner != null && !owner.isCurrent(ownerValue)) {
-            throw stale();
+        if (Checked.ENABLED) {
+            Generation.checkView(owner, ownerValue, "BytesView");
         }
-    }
-
-    /** Out of line, so that {@link #checkOwner()} stays small enough to inline everywhere. */
-    private static IllegalStateException stale() {
-        return new IllegalStateException("flyproto checked mode: this BytesView was handed out by a decoder or cursor"
-                + " that has moved on since (wrapped again, or next() to another element): copy out what must"
-                + " outlive it (toString(), getBytes, copyTo)");
     }
 
     /**

@@ -55,4 +55,25 @@ public final class Generation {
         }
         return true;
     }
+
+    /**
+     * Checked mode: throws if a view tied to {@code owner}'s generation when it was {@code seen} is used after the
+     * flyweight that handed it out (or one above it) moved on.
+     *
+     * @param owner the generation the view is tied to, or null for a view tied to none.
+     * @param seen  the owner's value when the view was handed out.
+     * @param view  the view's class name, for the message.
+     * @throws IllegalStateException if the view is stale.
+     */
+    public static void checkView(final Generation owner, final int seen, final String view) {
+        if (owner != null && !owner.isCurrent(seen)) {
+            throw staleView(view);
+        }
+    }
+
+    private static IllegalStateException staleView(final String view) {
+        return new IllegalStateException("flyproto checked mode: this " + view + " was handed out by a decoder or"
+                + " cursor that has moved on since (wrapped again, or next() to another element): copy out what must"
+                + " outlive it (toString(), getBytes, copyTo)");
+    }
 }

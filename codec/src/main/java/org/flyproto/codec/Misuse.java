@@ -35,13 +35,13 @@ final class Misuse {
         if (c == WriteCursor.NOT_WRAPPED) {
             return new IllegalStateException(call + NOT_WRAPPED);
         }
-        final int level = c.levelOf(expected);
-        if (level == WriteCursor.NOT_OPEN) {
+        final int level = levelOf(c, expected);
+        if (level == NOT_OPEN) {
             // Ending a message: the field is the message that is not open. Otherwise the encoder's own message.
             final String subject = verb.equals("end") ? "it" : "this encoder's message" + position(encoder);
             return new IllegalStateException(call
                     + subject
-                    + (c.beforeLastWrap(expected)
+                    + (expected < c.wrapId
                             ? " was begun before its root encoder was wrapped again"
                             : " was already ended"));
         }
@@ -68,8 +68,8 @@ final class Misuse {
         if (c == WriteCursor.NOT_WRAPPED) {
             return new IllegalStateException(call + NOT_WRAPPED);
         }
-        final int level = sameTag ? c.levelOf(encoder.runId) : WriteCursor.NOT_OPEN;
-        if (level == WriteCursor.NOT_OPEN) {
+        final int level = sameTag ? levelOf(c, encoder.runId) : NOT_OPEN;
+        if (level == NOT_OPEN) {
             return new IllegalStateException(call + "no packed run of it is open (call its begin method first)");
         }
         return new IllegalStateException(call + stillOpen(c, level + 1));
@@ -144,9 +144,9 @@ final class Misuse {
     }
 
     private static String describe(final WriteCursor c, final int level) {
-        final int tag = c.openTag(level);
-        final MessageEncoder owner = c.openOwner(level);
-        final long id = c.levelId(level);
+        final int tag = c.openTags[level];
+        final MessageEncoder owner = c.openOwners[level];
+        final long id = levelId(c, level);
         if (owner != null) {
             if (owner.id == id && owner.parent() != null) {
                 return field(owner.parent(), tag) + " (a " + owner.messageFullName() + ")";
@@ -156,5 +156,37 @@ final class Misuse {
             }
         }
         return "field " + (tag >>> 3) + " (opened on the cursor directly)";
+    }
+
+    /** The message of {@link WriteCursor#check(long)}, for callers that do not know which field they write. */
+    static IllegalStateException notInnermost(final WriteCursor c) {
+        if (c == WriteCursor.NOT_WRAPPED) {
+            return new IllegalStateException("encoder not wrapped: call wrap(buffer, offset) first");
+        }
+        return new IllegalStateException("not the innermost open message: a nested message or packed run opened"
+                + " from it is still open (end it first), or it was ended, or its root was re-wrapped");
+    }
+
+    /** Result of {@link #levelOf} for the root message: it is open, below every level. */
+    private static final int ROOT_LEVEL = -1;
+    /** Result of {@link #levelOf} for an identity that is not open. */
+    private static final int NOT_OPEN = -2;
+
+    /** Where an identity is open: its level (0 for the outermost), {@link #ROOT_LEVEL} or {@link #NOT_OPEN}. */
+    private static int levelOf(final WriteCursor c, final long id) {
+        if (c.depth == 0 ? id == c.innermost : id == c.enclosingIds[0]) {
+            return ROOT_LEVEL;
+        }
+        for (int level = 0; level < c.depth; level++) {
+            if (levelId(c, level) == id) {
+                return level;
+            }
+        }
+        return NOT_OPEN;
+    }
+
+    /** The identity of an open level. */
+    private static long levelId(final WriteCursor c, final int level) {
+        return level + 1 < c.depth ? c.enclosingIds[level + 1] : c.innermost;
     }
 }

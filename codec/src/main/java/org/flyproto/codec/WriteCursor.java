@@ -43,18 +43,20 @@ public final class WriteCursor {
     private int position;
     private int limit;
     private boolean growable;
-    private int depth;
+    /** Open levels; package-private for {@link Misuse}, which describes them (slow paths only). */
+    int depth;
+
     private int[] openStarts = new int[16];
-    private int[] openTags = new int[16];
-    private long[] enclosingIds = new long[16];
-    /** The encoder of each open level, for the messages of misuse exceptions: see {@link #openOwner(int)}. */
-    private MessageEncoder[] openOwners = new MessageEncoder[16];
+    int[] openTags = new int[16];
+    long[] enclosingIds = new long[16];
+    /** The encoder of each open level, for the messages of misuse exceptions: see {@link Misuse}. */
+    MessageEncoder[] openOwners = new MessageEncoder[16];
     /** Identity of the innermost open message or packed run; every wrap and begin takes a new one. */
-    private long innermost;
+    long innermost;
 
     private long lastId;
     /** Identity the last wrap gave the root: every identity taken since is at least this. */
-    private long wrapId;
+    long wrapId;
 
     /** Creates a cursor; {@link #wrap} it before writing. */
     public WriteCursor() {}
@@ -521,75 +523,8 @@ public final class WriteCursor {
      */
     public void check(final long id) {
         if (innermost != id) {
-            throw notInnermost();
+            throw Misuse.notInnermost(this);
         }
-    }
-
-    private IllegalStateException notInnermost() {
-        if (this == NOT_WRAPPED) {
-            return new IllegalStateException("encoder not wrapped: call wrap(buffer, offset) first");
-        }
-        return new IllegalStateException("not the innermost open message: a nested message or packed run opened"
-                + " from it is still open (end it first), or it was ended, or its root was re-wrapped");
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------
-    // What is open, for the messages of misuse exceptions (slow paths only)
-
-    /** Result of {@link #levelOf(long)} for the root message: it is open, below every level. */
-    static final int ROOT_LEVEL = -1;
-    /** Result of {@link #levelOf(long)} for an identity that is not open. */
-    static final int NOT_OPEN = -2;
-
-    /**
-     * Where an identity is open.
-     *
-     * @param id an identity.
-     * @return its level (0 for the outermost open level), {@link #ROOT_LEVEL}, or {@link #NOT_OPEN}.
-     */
-    int levelOf(final long id) {
-        if (depth == 0 ? id == innermost : id == enclosingIds[0]) {
-            return ROOT_LEVEL;
-        }
-        for (int level = 0; level < depth; level++) {
-            if (levelId(level) == id) {
-                return level;
-            }
-        }
-        return NOT_OPEN;
-    }
-
-    /**
-     * @param level an open level.
-     * @return its identity.
-     */
-    long levelId(final int level) {
-        return level + 1 < depth ? enclosingIds[level + 1] : innermost;
-    }
-
-    /**
-     * @param level an open level.
-     * @return the tag it was opened with (0 for a length prefix).
-     */
-    int openTag(final int level) {
-        return openTags[level];
-    }
-
-    /**
-     * @param level an open level.
-     * @return the encoder recorded when it was opened: the nested message's own, or the one whose packed run it is;
-     *     null if it was opened on the cursor directly.
-     */
-    MessageEncoder openOwner(final int level) {
-        return openOwners[level];
-    }
-
-    /**
-     * @param id an identity.
-     * @return true if it was taken before the last wrap.
-     */
-    boolean beforeLastWrap(final long id) {
-        return id < wrapId;
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -109,26 +109,7 @@ public record FieldModel(
      * @return this field with those names.
      */
     public FieldModel withNames(final FieldNames newNames) {
-        return new FieldModel(
-                protoName,
-                newNames,
-                number,
-                kind,
-                repeated,
-                packed,
-                presence,
-                presenceBit,
-                validateUtf8,
-                messageType,
-                enumType,
-                javadoc,
-                closedEnum,
-                delimited,
-                required,
-                defaultValue,
-                oneof,
-                childNeedsInitCheck,
-                map);
+        return with(newNames, javadoc);
     }
 
     /**
@@ -136,9 +117,14 @@ public record FieldModel(
      * @return this field with that comment.
      */
     public FieldModel withJavadoc(final String newJavadoc) {
+        return with(names, newJavadoc);
+    }
+
+    /** This field with other names and comment: the one place that lists the components for a variant. */
+    private FieldModel with(final FieldNames newNames, final String newJavadoc) {
         return new FieldModel(
                 protoName,
-                names,
+                newNames,
                 number,
                 kind,
                 repeated,
