@@ -1,0 +1,67 @@
+package org.flyproto.buffers;
+
+import java.nio.ByteOrder;
+import org.agrona.AbstractMutableDirectBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
+
+/**
+ * Unchecked reads of a buffer's memory, for hot loops that have already checked the region they read against the
+ * buffer's capacity: the memory is addressed as {@code (array, address + index)}, with {@code array} and {@code address}
+ * taken from {@link DirectBuffer#byteArray()} and {@link DirectBuffer#addressOffset()} (null and the raw address for
+ * off-heap memory).
+ *
+ * <p>Only Agrona's own buffers ({@link AbstractMutableDirectBuffer}: {@code UnsafeBuffer}, {@code ExpandableArrayBuffer},
+ * {@code ExpandableDirectByteBuffer}) are read this way ({@link #isRaw}): for them the array, the address and the
+ * capacity describe one region. Any other {@link DirectBuffer} implementation is read through its interface methods.
+ *
+ * <p>A caller takes {@code array} and {@code address} from the buffer when an operation starts, never keeps them across
+ * operations (an expandable buffer that grows, or an {@code UnsafeBuffer} wrapped again, has other memory), and reads
+ * only indices in {@code [0, capacity)} it has checked: nothing here checks anything.
+ */
+public final class Memory {
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
+    private Memory() {}
+
+    /**
+     * @param buffer a buffer.
+     * @return true if {@code buffer}'s memory may be read through {@link #getByte} and friends, with
+     *     {@code buffer.byteArray()} and {@code buffer.addressOffset()}.
+     */
+    public static boolean isRaw(final DirectBuffer buffer) {
+        return buffer instanceof AbstractMutableDirectBuffer;
+    }
+
+    /**
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index.
+     * @return the byte at {@code index}.
+     */
+    public static byte getByte(final byte[] array, final long address, final int index) {
+        return UnsafeApi.getByte(array, address + index);
+    }
+
+    /**
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index, with 3 more checked bytes after it.
+     * @return the little-endian int at {@code index}.
+     */
+    public static int getIntLittleEndian(final byte[] array, final long address, final int index) {
+        final int value = UnsafeApi.getInt(array, address + index);
+        return LITTLE_ENDIAN ? value : Integer.reverseBytes(value);
+    }
+
+    /**
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index, with 7 more checked bytes after it.
+     * @return the little-endian long at {@code index}.
+     */
+    public static long getLongLittleEndian(final byte[] array, final long address, final int index) {
+        final long value = UnsafeApi.getLong(array, address + index);
+        return LITTLE_ENDIAN ? value : Long.reverseBytes(value);
+    }
+}
