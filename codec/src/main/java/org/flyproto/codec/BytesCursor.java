@@ -40,11 +40,4 @@ public final class BytesCursor extends RepeatedCursor<BytesCursor> {
     public BytesView value() {
         return view;
     }
-
-    @Override
-    protected boolean skipElement() {
-        final int length = readLength(); // not "pos += readLength()": pos would be read before the call
-        pos += length;
-        return true;
-    }
 }

@@ -1,5 +1,6 @@
 package org.flyproto.codec;
 
+import java.util.Objects;
 import org.flyproto.buffers.WireType;
 
 /** Cursor over a repeated double field. */
@@ -27,15 +28,31 @@ public final class DoubleCursor extends RepeatedCursor<DoubleCursor> {
     }
 
     /**
+     * Reads up to {@code length} next elements into {@code dst}, as as many calls of {@link #next()} would: the bulk
+     * read of a packed run (or of any run of elements), with {@link #value()} then the last element read.
+     *
+     * @param dst    where to write the elements.
+     * @param offset index in {@code dst} of the first one.
+     * @param length the most to read.
+     * @return the number of elements read: fewer than {@code length} only at the end, 0 there.
+     * @throws IndexOutOfBoundsException if {@code [offset, offset + length)} is not inside {@code dst}.
+     */
+    public int next(final double[] dst, final int offset, final int length) {
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        int n = 0;
+        while (n < length && advance()) {
+            dst[offset + n++] = Double.longBitsToDouble(readFixed64());
+        }
+        if (n > 0) {
+            value = dst[offset + n - 1];
+        }
+        return n;
+    }
+
+    /**
      * @return the current element.
      */
     public double value() {
         return value;
-    }
-
-    @Override
-    protected boolean skipElement() {
-        readFixed64();
-        return true;
     }
 }

@@ -67,10 +67,4 @@ public final class EnumCursor<E extends Enum<E>> extends RepeatedCursor<EnumCurs
     public int raw() {
         return raw;
     }
-
-    @Override
-    protected boolean skipElement() {
-        final int number = readVarint32();
-        return known == null || known.test(number);
-    }
 }

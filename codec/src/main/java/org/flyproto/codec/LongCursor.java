@@ -1,5 +1,6 @@
 package org.flyproto.codec;
 
+import java.util.Objects;
 import org.flyproto.buffers.WireType;
 import org.flyproto.buffers.ZigZag;
 
@@ -38,16 +39,32 @@ public final class LongCursor extends RepeatedCursor<LongCursor> {
     }
 
     /**
+     * Reads up to {@code length} next elements into {@code dst}, as as many calls of {@link #next()} would: the bulk
+     * read of a packed run (or of any run of elements), with {@link #value()} then the last element read.
+     *
+     * @param dst    where to write the elements.
+     * @param offset index in {@code dst} of the first one.
+     * @param length the most to read.
+     * @return the number of elements read: fewer than {@code length} only at the end, 0 there.
+     * @throws IndexOutOfBoundsException if {@code [offset, offset + length)} is not inside {@code dst}.
+     */
+    public int next(final long[] dst, final int offset, final int length) {
+        Objects.checkFromIndexSize(offset, length, dst.length);
+        int n = 0;
+        while (n < length && advance()) {
+            dst[offset + n++] = read();
+        }
+        if (n > 0) {
+            value = dst[offset + n - 1];
+        }
+        return n;
+    }
+
+    /**
      * @return the current element.
      */
     public long value() {
         return value;
-    }
-
-    @Override
-    protected boolean skipElement() {
-        read();
-        return true;
     }
 
     private long read() {

@@ -4,6 +4,7 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Checked;
 import org.flyproto.buffers.Generation;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
@@ -52,17 +53,22 @@ public abstract class MessageDecoder extends WireReader {
     /** True when this scan must also validate nested messages and packed runs (validating wrap). */
     protected boolean deep;
 
-    private int iterPos;
-    private int iterLimit;
-    private int iterTag;
-    private int iterParentDepth;
-    private Regions iterWalk;
-    private int iterWalkIndex;
+    /** When this decoder iterates a repeated field: the decoder holding the field, and the field's elements. */
+    private MessageDecoder iterParent;
+
+    private Occurrences iterElements;
+    /** Index in {@link #iterElements} of the element {@link #next()} wraps. */
+    private int iterIndex;
 
     /** The regions of this message's content when it is the merge of several occurrences; reused. */
     private Regions merged;
 
     private boolean isMerged;
+
+    /** The copy of a region of a buffer that is not one of Agrona's. */
+    private byte[] copy = NO_COPY;
+
+    private static final byte[] NO_COPY = new byte[0];
 
     /** Checked mode only: how often this decoder moved, and under which parent. */
     final Generation generation = new Generation();
@@ -96,11 +102,29 @@ public abstract class MessageDecoder extends WireReader {
     protected final void wrapRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
         RegionArgument.check(offset, length, buffer.capacity());
-        iterTag = 0;
+        iterElements = null;
         if (Checked.ENABLED) {
             generation.advanceUnder(null);
         }
-        wrapAt(buffer, offset, length, 0, trusted, !trusted);
+        attachRoot(buffer, offset, length);
+        wrapAt(offset, length, 0, trusted, !trusted);
+    }
+
+    /**
+     * Reads {@code buffer} from now on. A buffer that is not one of Agrona's ({@link Memory#isRaw}) is read from a copy
+     * of the region in an array this decoder owns (reused; it grows to the longest message seen); the decoder still
+     * hands out that buffer and its indices.
+     */
+    private void attachRoot(final DirectBuffer buffer, final int offset, final int length) {
+        if (Memory.isRaw(buffer)) {
+            attach(buffer);
+            return;
+        }
+        if (copy.length < length) {
+            copy = new byte[Math.max(length, 2 * copy.length)];
+        }
+        buffer.getBytes(offset, copy, 0, length);
+        attachCopy(buffer, copy, offset);
     }
 
     /**
@@ -118,29 +142,23 @@ public abstract class MessageDecoder extends WireReader {
     protected final void wrapDelimitedRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
         RegionArgument.check(offset, length, buffer.capacity());
-        this.buffer = buffer;
+        attachRoot(buffer, offset, length);
         pos = offset;
         limit = offset + length;
         // readLength keeps the message inside the checked region: no second region check.
         final int messageLength = readLength();
-        iterTag = 0;
+        iterElements = null;
         if (Checked.ENABLED) {
             generation.advanceUnder(null);
         }
-        wrapAt(buffer, pos, messageLength, 0, trusted, !trusted);
+        wrapAt(pos, messageLength, 0, trusted, !trusted);
     }
 
     private void wrapAt(
-            final DirectBuffer buffer,
-            final int offset,
-            final int length,
-            final int depth,
-            final boolean trusted,
-            final boolean deep) {
+            final int offset, final int length, final int depth, final boolean trusted, final boolean deep) {
         if (depth > maxDepth) {
             throw new ProtoDecodeException("nesting deeper than " + maxDepth, offset);
         }
-        this.buffer = buffer;
         this.offset = offset;
         this.pos = offset;
         this.limit = offset + length;
@@ -153,9 +171,9 @@ public abstract class MessageDecoder extends WireReader {
         scanFields();
     }
 
-    /** The regions of this message's merged content, or null when it is one contiguous region. */
-    final Regions mergedRegions() {
-        return isMerged ? merged : null;
+    /** Points {@code reader} at {@code position} of this message's content, to walk it with {@code walkTag()}. */
+    final void walkContent(final WireReader reader, final int position) {
+        reader.walkFrom(isMerged ? merged : null, limit, position);
     }
 
     /**
@@ -178,27 +196,20 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     void mergeOccurrences(final MessageDecoder parent, final int first, final int tag) {
-        iterTag = 0;
+        iterElements = null;
         if (Checked.ENABLED) {
             generation.advanceUnder(parent.generation);
         }
         maxDepth = parent.maxDepth;
-        buffer = parent.buffer;
+        attach(parent);
         depth = parent.depth;
         if (merged == null) {
             merged = new Regions();
         }
         final Regions regions = merged;
         regions.clear();
-        walkFrom(parent, first);
-        while (true) {
-            if (pos >= limit) {
-                if (!nextRegion()) {
-                    break;
-                }
-                continue;
-            }
-            final int fieldTag = readTag();
+        parent.walkContent(this, first);
+        for (int fieldTag; (fieldTag = walkTag()) != 0; ) {
             if (fieldTag == tag) {
                 if ((fieldTag & 7) == WireType.START_GROUP) {
                     final int start = pos;
@@ -266,129 +277,99 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     void wrapChildOf(final MessageDecoder parent, final int offset, final int length, final boolean deep) {
-        iterTag = 0;
+        iterElements = null;
         if (Checked.ENABLED && !deep) {
             // Handed out. Validation uses the decoder as scratch: one kept from before stays stale, as it is.
             generation.advanceUnder(parent.generation);
         }
         maxDepth = parent.maxDepth;
-        wrapAt(parent.buffer, offset, length, parent.depth + 1, parent.trusted, deep);
+        attach(parent);
+        wrapAt(offset, length, parent.depth + 1, parent.trusted, deep);
     }
 
     /**
-     * Positions {@code child} before the first occurrence of a repeated message field of {@code parent}; each
-     * {@link #next()} then wraps the next occurrence.
+     * Positions {@code child} before the first element of a repeated message field (or map) of {@code parent}; each
+     * {@link #next()} then wraps the next element.
      *
-     * @param child  the child decoder.
-     * @param parent the decoder of the enclosing message.
-     * @param first  index of the first occurrence's tag, or -1 if the field is absent.
-     * @param tag    the field's tag (wire type LEN, or START_GROUP for a group or delimited message).
-     * @param <D>    the child's type.
+     * @param child    the child decoder.
+     * @param parent   the decoder of the enclosing message.
+     * @param elements the field's elements, as the parent's scan recorded them.
+     * @param <D>      the child's type.
      * @return the child.
      */
     protected static <D extends MessageDecoder> D iterate(
-            final D child, final MessageDecoder parent, final int first, final int tag) {
-        child.iterateIn(parent, first, tag);
+            final D child, final MessageDecoder parent, final Occurrences elements) {
+        child.iterateIn(parent, elements);
         return child;
     }
 
-    void iterateIn(final MessageDecoder parent, final int first, final int tag) {
+    void iterateIn(final MessageDecoder parent, final Occurrences elements) {
         if (Checked.ENABLED) {
             generation.advanceUnder(parent.generation);
             iterEnded = false;
         }
         maxDepth = parent.maxDepth;
-        buffer = parent.buffer;
-        iterParentDepth = parent.depth;
+        attach(parent);
         depth = parent.depth + 1;
         trusted = parent.trusted;
         deep = false;
-        iterTag = tag;
-        if (first < 0) {
-            iterWalk = null;
-            iterLimit = parent.limit;
-            iterPos = iterLimit;
-        } else {
-            walkFrom(parent, first);
-            iterWalk = walk;
-            iterWalkIndex = walkIndex;
-            iterLimit = limit;
-            iterPos = first;
-        }
+        iterParent = parent;
+        iterElements = elements;
+        iterIndex = 0;
         walk = null;
         isMerged = false;
-        offset = iterPos;
-        pos = iterPos;
-        limit = iterPos;
+        offset = parent.limit;
+        pos = offset;
+        limit = offset;
         resetFields();
     }
 
     /**
-     * Moves to the next occurrence of the repeated field this decoder iterates over, and wraps it.
+     * Wraps {@code child} on one element of a repeated message field (or map) of {@code parent}, for reading: a lookup
+     * that leaves an iteration of the field alone.
+     *
+     * @param child    the child decoder, not the one iterating the field.
+     * @param parent   the decoder of the enclosing message.
+     * @param elements the field's elements, as the parent's scan recorded them.
+     * @param index    the element's index, below {@code elements.count()}.
+     * @param <D>      the child's type.
+     * @return the child.
+     */
+    protected static <D extends MessageDecoder> D openElement(
+            final D child, final MessageDecoder parent, final Occurrences elements, final int index) {
+        child.wrapChildOf(parent, elements.start(index), elements.length(index), false);
+        return child;
+    }
+
+    /**
+     * Moves to the next element of the repeated field this decoder iterates over, and wraps it.
      *
      * @return true if there is one; false at the end, or if this decoder was not obtained from a repeated field.
      */
     public final boolean next() {
-        if (iterTag == 0) {
+        final Occurrences elements = iterElements;
+        if (elements == null) {
             return false;
         }
         if (Checked.ENABLED) {
             checkNext();
         }
-        pos = iterPos;
-        limit = iterLimit;
-        walk = iterWalk;
-        walkIndex = iterWalkIndex;
-        // Walking the parent's content: unknown groups there nest from the parent's depth.
-        depth = iterParentDepth;
-        while (true) {
-            if (pos >= limit) {
-                if (!nextRegion()) {
-                    break;
-                }
-                continue;
+        final int index = iterIndex;
+        if (index >= elements.count()) {
+            if (Checked.ENABLED) {
+                iterEnded = true;
             }
-            final int tag = readTag();
-            if (tag == iterTag) {
-                final int start;
-                final int length;
-                if ((tag & 7) == WireType.START_GROUP) {
-                    start = pos;
-                    length = skipGroupContent(tag >>> 3) - start;
-                    iterPos = pos;
-                } else {
-                    length = readLength();
-                    start = pos;
-                    iterPos = start + length;
-                }
-                iterLimit = limit;
-                iterWalkIndex = walkIndex;
-                if (Checked.ENABLED) {
-                    generation.advance();
-                }
-                wrapAt(buffer, start, length, iterParentDepth + 1, trusted, false);
-                if (acceptedAsElement()) {
-                    return true;
-                }
-                // A map entry protobuf keeps as an unknown field: go on from after it.
-                pos = iterPos;
-                limit = iterLimit;
-                walk = iterWalk;
-                walkIndex = iterWalkIndex;
-                depth = iterParentDepth;
-                continue;
-            }
-            skipField(tag);
+            return false;
         }
-        iterLimit = limit;
-        iterWalkIndex = walkIndex;
-        iterPos = limit;
-        pos = limit;
-        depth = iterParentDepth + 1;
+        iterIndex = index + 1;
+        // The parent's memory, as its elements describe it (the parent may have been wrapped again since).
+        final MessageDecoder parent = iterParent;
+        attach(parent);
         if (Checked.ENABLED) {
-            iterEnded = true;
+            generation.advance();
         }
-        return false;
+        wrapAt(elements.start(index), elements.length(index), parent.depth + 1, parent.trusted, false);
+        return true;
     }
 
     /**
@@ -450,17 +431,11 @@ public abstract class MessageDecoder extends WireReader {
      */
     public final void copyUnknownFieldsTo(final WriteCursor cursor) {
         final int end = limit;
-        walkFrom(this, offset);
+        walkContent(this, offset);
         try {
-            while (true) {
-                if (pos >= limit) {
-                    if (!nextRegion()) {
-                        break;
-                    }
-                    continue;
-                }
+            while (walkOn()) {
                 final int tagStart = pos;
-                final int tag = readTag();
+                final int tag = nextTag();
                 switch (tagKind(tag)) {
                     case KNOWN_TAG -> skipField(tag);
                     case CLOSED_ENUM_TAG -> {

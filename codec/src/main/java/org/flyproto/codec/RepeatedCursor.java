@@ -28,12 +28,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     private final int elementTag;
     private final int packedTag;
     private final boolean packable;
-    private int first;
-    private Regions firstWalk;
-    private int firstWalkIndex;
-    private int firstLimit;
     private int regionLimit;
     private boolean inRun;
+    private int count;
 
     /** Checked mode only: how often this cursor moved, and under which decoder. */
     final Generation generation = new Generation();
@@ -60,32 +57,29 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
      *
      * @param parent the decoder of the message holding the field.
      * @param first  index of the field's first tag in that message, or -1 if absent.
+     * @param count  the number of elements, as the parent's scan counted them.
      * @return this cursor.
      */
     @SuppressWarnings("unchecked") // C is this class by construction
-    public final C wrap(final MessageDecoder parent, final int first) {
+    public final C wrap(final MessageDecoder parent, final int first, final int count) {
+        this.count = count;
         if (Checked.ENABLED) {
             generation.advanceUnder(parent.generation);
             ended = false;
         }
-        buffer = parent.buffer;
+        attach(parent);
         depth = parent.depth;
         maxDepth = parent.maxDepth;
         trusted = parent.trusted;
         inRun = false;
         if (first < 0) {
             walk = null;
-            this.first = parent.limit;
             pos = parent.limit;
             limit = parent.limit;
         } else {
-            this.first = first;
-            walkFrom(parent, first);
+            parent.walkContent(this, first);
         }
         regionLimit = limit;
-        firstLimit = limit;
-        firstWalk = walk;
-        firstWalkIndex = walkIndex;
         return (C) this;
     }
 
@@ -108,14 +102,13 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         while (true) {
             if (pos >= limit) {
                 // The end of the message, or of one region of a merged message's content.
-                if (!nextRegion()) {
+                if (!walkOn()) {
                     if (Checked.ENABLED) {
                         ended = true;
                     }
                     return false;
                 }
                 regionLimit = limit;
-                continue;
             }
             final int tag = readTag();
             if (tag == elementTag) {
@@ -149,44 +142,9 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     }
 
     /**
-     * Counts the elements, walking the field from its first occurrence; the iteration in progress is not disturbed.
-     * Cost: one pass over the rest of the message.
-     *
-     * @return the number of elements.
+     * @return the number of elements, counted by the decoder's scan: O(1).
      */
     public final int count() {
-        final int savedPos = pos;
-        final int savedLimit = limit;
-        final int savedRegionLimit = regionLimit;
-        final boolean savedInRun = inRun;
-        final int savedWalkIndex = walkIndex;
-        final boolean savedEnded = ended;
-        ended = false;
-        pos = first;
-        walk = firstWalk;
-        walkIndex = firstWalkIndex;
-        limit = firstLimit;
-        regionLimit = limit;
-        inRun = false;
-        int count = 0;
-        while (advance()) {
-            if (skipElement()) {
-                count++;
-            }
-        }
-        pos = savedPos;
-        limit = savedLimit;
-        regionLimit = savedRegionLimit;
-        inRun = savedInRun;
-        walkIndex = savedWalkIndex;
-        ended = savedEnded;
         return count;
     }
-
-    /**
-     * Reads and discards the element at {@code pos}.
-     *
-     * @return true if the subclass's {@code next()} would have returned it (false for a closed enum's unknown number).
-     */
-    protected abstract boolean skipElement();
 }

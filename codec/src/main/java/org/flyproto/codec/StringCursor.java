@@ -52,11 +52,4 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
     public Utf8View value() {
         return view;
     }
-
-    @Override
-    protected boolean skipElement() {
-        final int length = readLength(); // not "pos += readLength()": pos would be read before the call
-        pos += length;
-        return true;
-    }
 }

@@ -1,7 +1,8 @@
 package org.flyproto.codec;
 
-import java.nio.ByteOrder;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Tag;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Varint;
@@ -14,7 +15,9 @@ import org.flyproto.buffers.WireType;
  *
  * <p>Every read is checked against {@link #limit}, which is never beyond the buffer's capacity, so no read leaves the
  * wrapped region whatever the bytes say, also with Agrona's bounds checks disabled. Bad input raises
- * {@link ProtoDecodeException} with the absolute offset.
+ * {@link ProtoDecodeException} with the absolute offset. Having checked the region, the reads go to the buffer's
+ * memory directly ({@link Memory}), without Agrona's second check of every access: {@link #attach} takes the memory
+ * of an Agrona buffer; any other {@code DirectBuffer} is read from a copy of the region ({@link #attachCopy}).
  *
  * <p>Checks of the tag itself (field number 0, wire types 6 and 7, END_GROUP without START_GROUP) happen in
  * {@link #skipField(int)}: a generated decoder's {@code switch} only has cases for valid tags of known fields, so any
@@ -36,6 +39,13 @@ public abstract class WireReader {
     /** Maximum nesting depth, inherited from the root decoder. */
     protected int maxDepth = DEFAULT_MAX_DEPTH;
 
+    /** The memory of {@link #buffer}, as {@link Memory} reads it: taken by {@link #attach}. */
+    private byte[] memArray = NO_MEMORY;
+    /** The address of {@link #buffer}'s index 0, as {@link Memory} reads it: taken by {@link #attach}. */
+    private long memAddress = BufferUtil.ARRAY_BASE_OFFSET;
+
+    private static final byte[] NO_MEMORY = new byte[0];
+
     /** When the content being walked spans several regions (a merged message): those regions, else null. */
     Regions walk;
     /** Index in {@link #walk} of the region being read. */
@@ -43,6 +53,47 @@ public abstract class WireReader {
 
     /** Subclasses only. */
     protected WireReader() {}
+
+    /**
+     * Reads {@code buffer} from now on, and takes its memory: called whenever a reader is wrapped, so that an
+     * expandable buffer that grew, or an {@code UnsafeBuffer} wrapped again, is read where its memory is now.
+     *
+     * @param buffer an Agrona buffer ({@link Memory#isRaw}).
+     */
+    final void attach(final DirectBuffer buffer) {
+        this.buffer = buffer;
+        memArray = buffer.byteArray();
+        memAddress = buffer.addressOffset();
+    }
+
+    /**
+     * Reads {@code buffer}, which is not one of Agrona's, from a copy of the region that starts at {@code offset}: the
+     * reads at index {@code i} go to {@code copy[i - offset]}, so indices (and error offsets) stay the buffer's.
+     *
+     * @param buffer a buffer that is not {@link Memory#isRaw raw}.
+     * @param copy   its bytes from {@code offset} on.
+     * @param offset the index of {@code copy[0]} in {@code buffer}.
+     */
+    final void attachCopy(final DirectBuffer buffer, final byte[] copy, final int offset) {
+        this.buffer = buffer;
+        memArray = copy;
+        memAddress = BufferUtil.ARRAY_BASE_OFFSET - (long) offset;
+    }
+
+    /** Reads what {@code other} reads, from its memory. */
+    final void attach(final WireReader other) {
+        buffer = other.buffer;
+        memArray = other.memArray;
+        memAddress = other.memAddress;
+    }
+
+    /**
+     * @param index an index inside the region, checked by the caller.
+     * @return the byte there.
+     */
+    final byte byteAt(final int index) {
+        return Memory.getByte(memArray, memAddress, index);
+    }
 
     /**
      * Moves to the next region of a merged message's content, if there is one.
@@ -61,14 +112,13 @@ public abstract class WireReader {
     }
 
     /**
-     * Starts walking a decoder's content at {@code position}: its single region, or the region of its merged content
-     * holding the position.
+     * Starts walking a message's content at {@code position}: the region up to {@code end}, or, when the content is
+     * the merge of several occurrences, the one of {@code regions} holding the position.
      */
-    final void walkFrom(final MessageDecoder decoder, final int position) {
-        final Regions regions = decoder.mergedRegions();
+    final void walkFrom(final Regions regions, final int end, final int position) {
         walk = regions;
         if (regions == null) {
-            limit = decoder.limit;
+            limit = end;
         } else {
             walkIndex = regions.indexOf(position);
             limit = regions.end(walkIndex);
@@ -85,7 +135,7 @@ public abstract class WireReader {
     protected final int readTag() {
         final int p = pos;
         if (p < limit) {
-            final byte b = buffer.getByte(p);
+            final byte b = byteAt(p);
             if (b >= 0) {
                 pos = p + 1;
                 return b;
@@ -94,19 +144,70 @@ public abstract class WireReader {
         return readTagSlow(p);
     }
 
+    /**
+     * Reads the next tag of the region, as a generated scan does: 0 at the end of the region. A tag of 0 on the wire
+     * (field number 0) is rejected here, so 0 always means the end.
+     *
+     * @return the tag, or 0 if {@code pos} is at the limit.
+     */
+    protected final int nextTag() {
+        final int p = pos;
+        if (p < limit) {
+            final byte b = byteAt(p);
+            if (b > 0) {
+                pos = p + 1;
+                return b;
+            }
+            return nextTagSlow(p);
+        }
+        return 0;
+    }
+
+    private int nextTagSlow(final int p) {
+        final int tag = readTagSlow(p);
+        if (tag == 0) {
+            throw new ProtoDecodeException("field number 0", p);
+        }
+        return tag;
+    }
+
+    /**
+     * Reads the next tag of the content being walked ({@link #walkFrom}), moving on to the next region of a merged
+     * message's content at the end of one: the one loop over a message's fields outside a generated scan.
+     *
+     * @return the tag, or 0 at the end of the content.
+     */
+    final int walkTag() {
+        return walkOn() ? nextTag() : 0;
+    }
+
+    /**
+     * Moves on to the next region of the content being walked while at the end of one.
+     *
+     * @return false at the end of the content; true when {@code pos} is at the next tag.
+     */
+    final boolean walkOn() {
+        while (pos >= limit) {
+            if (!nextRegion()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private int readTagSlow(final int p) {
-        final int n = Varint.scan(buffer, p, limit);
+        final int n = varintLength(p);
         if (n < 0) {
             throw new ProtoDecodeException("truncated tag", p);
         }
         if (n > Varint.MAX_SIZE_32) {
             throw new ProtoDecodeException("tag longer than 5 bytes", p);
         }
-        if (n == Varint.MAX_SIZE_32 && (buffer.getByte(p + 4) & 0xFF) > 0x0F) {
+        if (n == Varint.MAX_SIZE_32 && (byteAt(p + 4) & 0xFF) > 0x0F) {
             throw new ProtoDecodeException("field number above " + Tag.MAX_FIELD_NUMBER, p);
         }
         pos = p + n;
-        return Varint.get32(buffer, p);
+        return (int) decodeVarint(p, n);
     }
 
     /**
@@ -117,19 +218,47 @@ public abstract class WireReader {
     protected final long readVarint64() {
         final int p = pos;
         if (p < limit) {
-            final byte b = buffer.getByte(p);
+            final byte b = byteAt(p);
             if (b >= 0) {
                 pos = p + 1;
                 return b;
             }
         }
-        return readVarint64Slow(p);
+        return readVarintSlow(p);
     }
 
-    private long readVarint64Slow(final int p) {
-        pos = p + checkedVarintLength(p);
-        return Varint.get64(buffer, p);
+    /**
+     * A varint of two bytes or more, or one at the end of the region: decoded in one pass when ten bytes are left in
+     * the region (a varint's longest), else checked byte by byte against the limit.
+     */
+    private long readVarintSlow(final int p) {
+        if (limit - p >= Varint.MAX_SIZE) {
+            long result = byteAt(p) & PAYLOAD;
+            for (int i = 1; i < Varint.MAX_SIZE; i++) {
+                final byte b = byteAt(p + i);
+                result |= (long) (b & PAYLOAD) << (7 * i);
+                if (b >= 0) {
+                    pos = p + i + 1;
+                    return result;
+                }
+            }
+            throw new ProtoDecodeException("varint longer than 10 bytes", p);
+        }
+        final int n = checkedVarintLength(p);
+        pos = p + n;
+        return decodeVarint(p, n);
     }
+
+    /** Decodes the varint of {@code n} bytes at {@code p}, whose length was checked. */
+    private long decodeVarint(final int p, final int n) {
+        long result = 0;
+        for (int i = 0; i < n; i++) {
+            result |= (long) (byteAt(p + i) & PAYLOAD) << (7 * i);
+        }
+        return result;
+    }
+
+    private static final int PAYLOAD = 0x7F;
 
     /**
      * Reads a varint of up to 10 bytes and keeps its low 32 bits: the decode of int32, uint32 and enum values, as
@@ -140,18 +269,13 @@ public abstract class WireReader {
     protected final int readVarint32() {
         final int p = pos;
         if (p < limit) {
-            final byte b = buffer.getByte(p);
+            final byte b = byteAt(p);
             if (b >= 0) {
                 pos = p + 1;
                 return b;
             }
         }
-        return readVarint32Slow(p);
-    }
-
-    private int readVarint32Slow(final int p) {
-        pos = p + checkedVarintLength(p);
-        return Varint.get32(buffer, p);
+        return (int) readVarintSlow(p);
     }
 
     /**
@@ -174,7 +298,7 @@ public abstract class WireReader {
             throw new ProtoDecodeException("truncated fixed32", p);
         }
         pos = p + 4;
-        return buffer.getInt(p, ByteOrder.LITTLE_ENDIAN);
+        return Memory.getIntLittleEndian(memArray, memAddress, p);
     }
 
     /**
@@ -188,7 +312,7 @@ public abstract class WireReader {
             throw new ProtoDecodeException("truncated fixed64", p);
         }
         pos = p + 8;
-        return buffer.getLong(p, ByteOrder.LITTLE_ENDIAN);
+        return Memory.getLongLittleEndian(memArray, memAddress, p);
     }
 
     /**
@@ -309,22 +433,68 @@ public abstract class WireReader {
      * Leaves {@code pos} unchanged.
      *
      * @param length the run's length in bytes.
+     * @return the number of varints in the run.
      */
-    protected final void checkPackedVarints(final int length) {
+    protected final int checkPackedVarints(final int length) {
         final int end = pos + length;
         int p = pos;
+        int count = 0;
         while (p < end) {
-            final int n = Varint.scan(buffer, p, end);
+            final int n = varintLength(p, end);
             if (n < 0) {
                 throw new ProtoDecodeException(
                         n == Varint.TRUNCATED ? "packed run ends inside a varint" : "varint longer than 10 bytes", p);
             }
             p += n;
+            count++;
         }
+        return count;
+    }
+
+    /**
+     * Counts the varints of a packed run starting at {@code pos}, without checking them: the bytes that end a varint
+     * (high bit clear), eight at a time. Leaves {@code pos} unchanged.
+     *
+     * @param length the run's length in bytes, inside the region.
+     * @return the number of varints a valid run of that length holds.
+     */
+    protected final int countPackedVarints(final int length) {
+        final byte[] array = memArray;
+        final long address = memAddress;
+        final int end = pos + length;
+        int p = pos;
+        int count = 0;
+        for (; p <= end - Long.BYTES; p += Long.BYTES) {
+            count += Long.bitCount(~Memory.getLongLittleEndian(array, address, p) & 0x8080808080808080L);
+        }
+        for (; p < end; p++) {
+            if (Memory.getByte(array, address, p) >= 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * @return the length of the varint at {@code p}, ending before {@code end}, or {@link Varint#TRUNCATED} or
+     *     {@link Varint#TOO_LONG}.
+     */
+    private int varintLength(final int p, final int end) {
+        final int max = Math.min(end - p, Varint.MAX_SIZE);
+        for (int i = 0; i < max; i++) {
+            if (byteAt(p + i) >= 0) {
+                return i + 1;
+            }
+        }
+        return max == Varint.MAX_SIZE ? Varint.TOO_LONG : Varint.TRUNCATED;
+    }
+
+    private int varintLength(final int p) {
+        return varintLength(p, limit);
     }
 
     private int checkedVarintLength(final int p) {
-        final int n = Varint.scan(buffer, p, limit);
+        final int n = varintLength(p);
         if (n < 0) {
             throw new ProtoDecodeException(
                     n == Varint.TRUNCATED ? "truncated varint" : "varint longer than 10 bytes", p);

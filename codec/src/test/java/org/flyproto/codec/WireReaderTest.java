@@ -17,7 +17,7 @@ class WireReaderTest {
             for (int i = 0; i < bytes.length; i++) {
                 array[4 + i] = (byte) bytes[i];
             }
-            buffer = new UnsafeBuffer(array);
+            attach(new UnsafeBuffer(array));
             pos = 4;
             limit = 4 + bytes.length;
         }

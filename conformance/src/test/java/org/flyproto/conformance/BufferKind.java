@@ -1,5 +1,8 @@
 package org.flyproto.conformance;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.ExpandableDirectByteBuffer;
@@ -31,6 +34,25 @@ enum BufferKind {
         @Override
         MutableDirectBuffer allocate(final int capacity) {
             return new ExpandableDirectByteBuffer(16);
+        }
+    },
+    /**
+     * A {@code MutableDirectBuffer} that is not one of Agrona's: a proxy forwarding every call to an
+     * {@code UnsafeBuffer}. flyproto reads and writes such a buffer only through its interface methods.
+     */
+    FOREIGN {
+        @Override
+        MutableDirectBuffer allocate(final int capacity) {
+            final MutableDirectBuffer target = new UnsafeBuffer(new byte[capacity]);
+            final InvocationHandler forward = (proxy, method, args) -> {
+                try {
+                    return method.invoke(target, args);
+                } catch (final InvocationTargetException e) {
+                    throw e.getCause();
+                }
+            };
+            return (MutableDirectBuffer) Proxy.newProxyInstance(
+                    BufferKind.class.getClassLoader(), new Class<?>[] {MutableDirectBuffer.class}, forward);
         }
     };
 

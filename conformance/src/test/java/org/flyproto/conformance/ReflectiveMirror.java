@@ -318,8 +318,16 @@ public final class ReflectiveMirror {
         }
     }
 
+    /**
+     * Reads a repeated field or map element by element, checking on the way that {@code xCount()} is the number of
+     * elements iterated and that the cursor's bulk {@code next(dst, offset, length)} reads the same values.
+     */
     private static void readRepeated(
             final MessageDecoder decoder, final FieldDescriptor field, final Message.Builder builder) {
+        final int expectedCount = (Integer)
+                call(decoder, method(decoder.getClass(), field, names(field).count()));
+        final int before = field.isMapField() ? 0 : builder.getRepeatedFieldCount(field);
+        int iterated = 0;
         final Object cursor =
                 call(decoder, method(decoder.getClass(), field, names(field).accessor()));
         switch (field.getJavaType()) {
@@ -329,6 +337,7 @@ public final class ReflectiveMirror {
                     final Message.Builder childBuilder = builder.newBuilderForField(field);
                     fill(child, childBuilder);
                     builder.addRepeatedField(field, childBuilder.buildPartial());
+                    iterated++;
                 }
             }
             case INT -> {
@@ -371,6 +380,76 @@ public final class ReflectiveMirror {
                     builder.addRepeatedField(field, bytes(c.value()));
                 }
             }
+        }
+        if (!field.isMapField()) {
+            iterated = builder.getRepeatedFieldCount(field) - before;
+        }
+        if (expectedCount != iterated) {
+            throw new AssertionError(String.format(
+                    "%s: %s returned %d but %d elements were iterated",
+                    field.getFullName(),
+                    describe(decoder.getClass(), names(field).count()),
+                    expectedCount,
+                    iterated));
+        }
+        checkBulkRead(decoder, field, builder, before);
+    }
+
+    /** A scalar cursor's bulk reads, in chunks of 3, give the elements one-by-one iteration gave. */
+    private static void checkBulkRead(
+            final MessageDecoder decoder,
+            final FieldDescriptor field,
+            final Message.Builder builder,
+            final int before) {
+        final Object cursor =
+                call(decoder, method(decoder.getClass(), field, names(field).accessor()));
+        final List<Object> bulk = new ArrayList<>();
+        final int chunk = 3;
+        if (cursor instanceof IntCursor c) {
+            final int[] dst = new int[chunk + 2];
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+                for (int k = 0; k < n; k++) {
+                    bulk.add(dst[1 + k]);
+                }
+            }
+        } else if (cursor instanceof LongCursor c) {
+            final long[] dst = new long[chunk + 2];
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+                for (int k = 0; k < n; k++) {
+                    bulk.add(dst[1 + k]);
+                }
+            }
+        } else if (cursor instanceof FloatCursor c) {
+            final float[] dst = new float[chunk + 2];
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+                for (int k = 0; k < n; k++) {
+                    bulk.add(dst[1 + k]);
+                }
+            }
+        } else if (cursor instanceof DoubleCursor c) {
+            final double[] dst = new double[chunk + 2];
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+                for (int k = 0; k < n; k++) {
+                    bulk.add(dst[1 + k]);
+                }
+            }
+        } else if (cursor instanceof BoolCursor c) {
+            final boolean[] dst = new boolean[chunk + 2];
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+                for (int k = 0; k < n; k++) {
+                    bulk.add(dst[1 + k]);
+                }
+            }
+        } else {
+            return;
+        }
+        final List<Object> oneByOne = new ArrayList<>();
+        for (int k = before; k < builder.getRepeatedFieldCount(field); k++) {
+            oneByOne.add(builder.getRepeatedField(field, k));
+        }
+        if (!bulk.equals(oneByOne)) {
+            throw new AssertionError(String.format(
+                    "%s: bulk reads gave %s, next()/value() gave %s", field.getFullName(), bulk, oneByOne));
         }
     }
 

@@ -3,7 +3,6 @@ package org.flyproto.examples;
 import java.nio.ByteBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.flyproto.codec.IntCursor;
 import org.flyproto.examples.market.flyproto.FillDecoder;
 import org.flyproto.examples.market.flyproto.FillEncoder;
 import org.flyproto.examples.market.flyproto.OrderDecoder;
@@ -53,6 +52,7 @@ public final class RoundTrip {
         out.append("  side      = ").append(decoded.side()).append('\n');
         out.append("  price     = ").append(decoded.price()).append('\n');
         out.append("  qty       = ").append(decoded.qty()).append('\n');
+        out.append("  fills     = ").append(decoded.fillsCount()).append('\n');
         for (final FillDecoder f = decoded.fills(); f.next(); ) {
             out.append("  fill      = price ")
                     .append(f.price())
@@ -61,8 +61,10 @@ public final class RoundTrip {
                     .append('\n');
         }
         out.append("  flags     =");
-        for (final IntCursor flags = decoded.flags(); flags.next(); ) {
-            out.append(' ').append(flags.value());
+        final int[] flags = new int[decoded.flagsCount()];
+        decoded.flags().next(flags, 0, flags.length);
+        for (final int flag : flags) {
+            out.append(' ').append(flag);
         }
         out.append('\n');
         out.append("  client_ts = ")

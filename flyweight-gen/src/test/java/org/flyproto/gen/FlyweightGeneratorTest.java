@@ -373,9 +373,9 @@ class FlyweightGeneratorTest {
         final String decoder = generate(proto.append("}\n").toString(), GeneratorOptions.defaults())
                 .get("flyproto/BigDecoder.java");
         assertThat(decoder)
-                .contains("default -> scanFields1(tag, tagStart);")
-                .contains("private void scanFields3(final int tag, final int tagStart)")
-                .doesNotContain("scanFields4(");
+                .contains("scanFields1(tag, tagStart);")
+                .contains("private void scanFields4(final int tag, final int tagStart)")
+                .doesNotContain("scanFields5(");
         // Each field's case lands in exactly one scan method (and once in tagKind()).
         assertThat(decoder.split("case TAG_F200 -> \\{", -1)).hasSize(2);
     }

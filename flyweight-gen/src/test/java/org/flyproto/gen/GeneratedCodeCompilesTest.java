@@ -11,11 +11,14 @@ import com.google.protobuf.DescriptorProtos.FileOptions;
 import com.google.protobuf.compiler.PluginProtos;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
@@ -146,6 +149,69 @@ class GeneratedCodeCompilesTest {
                 .setType(FieldDescriptorProto.Type.TYPE_MESSAGE)
                 .setTypeName(type)
                 .build();
+    }
+
+    /**
+     * HotSpot compiles no method over 8000 bytes of bytecode ({@code -XX:+DontCompileHugeMethods}, on by default): a
+     * scan that long would run interpreted. A message of 300 fields of the kinds with the longest scan cases (repeated
+     * closed enums packed and unpacked, oneof messages and strings, optional messages, strings, bytes) must compile to
+     * methods below that.
+     */
+    @Test
+    void shouldKeepEveryScanMethodCompilableByTheJit() throws IOException {
+        final StringBuilder proto = new StringBuilder(
+                "syntax = \"proto2\";\nenum E { A = 0; B = 1; }\nmessage Inner { optional int32 a = 1; }\n"
+                        + "message Big {\n  oneof choice {\n");
+        for (int n = 1; n <= 60; n++) {
+            proto.append(n % 2 == 0 ? "    Inner o" : "    string o")
+                    .append(n)
+                    .append(" = ")
+                    .append(n)
+                    .append(";\n");
+        }
+        proto.append("  }\n");
+        for (int n = 61; n <= 300; n++) {
+            proto.append(
+                    switch (n % 4) {
+                        case 0 -> "  repeated E e" + n + " = " + n + " [packed = true];\n";
+                        case 1 -> "  optional Inner m" + n + " = " + n + ";\n";
+                        case 2 -> "  optional string s" + n + " = " + n + ";\n";
+                        default -> "  repeated E u" + n + " = " + n + ";\n";
+                    });
+        }
+        final Path protoDir = dir.resolve("proto");
+        Files.createDirectories(protoDir);
+        Files.writeString(protoDir.resolve("big.proto"), proto.append("}\n"));
+        final Path out = dir.resolve("java");
+        final ToolRun run = ToolRun.run(
+                "--proto_path=" + protoDir,
+                "--java_out=" + out,
+                protoDir.resolve("big.proto").toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        compile(out);
+        final StringWriter listing = new StringWriter();
+        final int status = java.util.spi.ToolProvider.findFirst("javap")
+                .orElseThrow()
+                .run(
+                        new PrintWriter(listing),
+                        new PrintWriter(new StringWriter()),
+                        "-c",
+                        "-p",
+                        "-cp",
+                        dir.resolve("classes").toString(),
+                        "flyproto.BigDecoder");
+        assertThat(status).isZero();
+        final Map<String, Integer> sizes = new LinkedHashMap<>();
+        String method = null;
+        for (final String line : listing.toString().split("\n")) {
+            if (line.startsWith("  ") && !line.startsWith("   ") && line.contains("(")) {
+                method = line.trim();
+            } else if (method != null && line.matches(" +\\d+: .*")) {
+                sizes.merge(method, Integer.parseInt(line.trim().split(":")[0]), Math::max);
+            }
+        }
+        assertThat(sizes.keySet()).anyMatch(name -> name.contains("scanFields()"));
+        assertThat(sizes).allSatisfy((name, size) -> assertThat(size).as(name).isLessThan(8000));
     }
 
     /**

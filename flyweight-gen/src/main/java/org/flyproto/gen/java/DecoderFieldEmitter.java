@@ -9,6 +9,7 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 import org.flyproto.gen.model.Cardinality;
@@ -66,19 +67,25 @@ final class DecoderFieldEmitter {
         final FieldNames n = field.names();
         switch (field.cardinality()) {
             case REPEATED, MAP -> {
-                type.addField(int.class, n.firstField(), Modifier.PRIVATE);
                 switch (field.valueKind()) {
                     case MESSAGE -> {
+                        type.addField(FieldSpec.builder(
+                                        RuntimeTypes.OCCURRENCES, n.elementsField(), Modifier.PRIVATE, Modifier.FINAL)
+                                .initializer("new $T()", RuntimeTypes.OCCURRENCES)
+                                .build());
                         type.addField(childType(field), n.decoderField(), Modifier.PRIVATE);
                         if (field.cardinality() == Cardinality.MAP) {
                             type.addField(childType(field), n.foundField(), Modifier.PRIVATE);
                         }
                     }
-                    case SCALAR, ENUM, STRING, BYTES ->
+                    case SCALAR, ENUM, STRING, BYTES -> {
+                        type.addField(int.class, n.firstField(), Modifier.PRIVATE);
+                        type.addField(int.class, n.countField(), Modifier.PRIVATE);
                         type.addField(
                                 FieldSpec.builder(cursorType(field), n.cursorField(), Modifier.PRIVATE, Modifier.FINAL)
                                         .initializer(newCursor(field))
                                         .build());
+                    }
                 }
             }
             case IMPLICIT, OPTIONAL, ONEOF -> {
@@ -141,7 +148,14 @@ final class DecoderFieldEmitter {
     void reset(final CodeBlock.Builder body, final FieldModel field) {
         final FieldNames n = field.names();
         switch (field.cardinality()) {
-            case REPEATED, MAP -> body.addStatement("$N = -1", n.firstField());
+            case REPEATED, MAP -> {
+                if (field.valueKind() == ValueKind.MESSAGE) {
+                    body.addStatement("$N.clear()", n.elementsField());
+                } else {
+                    body.addStatement("$N = -1", n.firstField());
+                    body.addStatement("$N = 0", n.countField());
+                }
+            }
             case IMPLICIT, OPTIONAL, ONEOF -> {
                 switch (field.valueKind()) {
                     case STRING, BYTES, MESSAGE -> {
@@ -167,26 +181,31 @@ final class DecoderFieldEmitter {
     // ---------------------------------------------------------------------------------------------------------------
     // Scan
 
-    void scanCases(final CodeBlock.Builder body, final FieldModel field) {
+    /**
+     * One case of the scan's {@code switch}: the statements handling one tag.
+     *
+     * @param tag     the tag constant.
+     * @param body    the statements, which leave {@code pos} after the field.
+     * @param repeats true when the same tag usually comes again next (an element of a repeated field): the scan then
+     *     loops in the case while it does.
+     */
+    record ScanCase(String tag, CodeBlock body, boolean repeats) {}
+
+    /**
+     * @return the field's cases: one, or for a repeated scalar two (packed and unpacked elements), the encoding the
+     *     schema writes first.
+     */
+    List<ScanCase> scanCases(final FieldModel field) {
         final String tag = Constants.tag(field);
-        switch (field.cardinality()) {
-            case REPEATED, MAP -> scanRepeated(body, field, field.names().accessor(), tag);
-            case IMPLICIT, OPTIONAL, ONEOF -> scanSingular(body, field, tag);
-        }
+        return switch (field.cardinality()) {
+            case REPEATED, MAP -> scanRepeated(field, tag);
+            case IMPLICIT, OPTIONAL, ONEOF -> List.of(new ScanCase(tag, scanSingular(field), false));
+        };
     }
 
-    private void scanSingular(final CodeBlock.Builder body, final FieldModel field, final String tag) {
+    private CodeBlock scanSingular(final FieldModel field) {
         final FieldNames n = field.names();
-        final boolean implicit = field.cardinality() == Cardinality.IMPLICIT;
-        if (implicit
-                && !field.closedEnum()
-                && field.valueKind() != ValueKind.STRING
-                && field.valueKind() != ValueKind.BYTES
-                && field.valueKind() != ValueKind.MESSAGE) {
-            body.addStatement("case $N -> $N = $L", tag, n.valueField(), KindCode.read(field.kind()));
-            return;
-        }
-        body.add("case $N -> {\n$>", tag);
+        final CodeBlock.Builder body = CodeBlock.builder();
         if (field.cardinality() == Cardinality.ONEOF && oneofsWithValidatedStrings.contains(field.oneof())) {
             // The string member this occurrence replaces is never read, but protobuf-java rejects its bad UTF-8.
             body.beginControlFlow("if (deep && $N != 0)", caseField(field))
@@ -242,7 +261,7 @@ final class DecoderFieldEmitter {
                 }
             }
         }
-        body.add("$<}\n");
+        return body.build();
     }
 
     /** Records that the field occurred: its oneof case, or its presence bit. */
@@ -269,45 +288,83 @@ final class DecoderFieldEmitter {
         }
     }
 
-    private void scanRepeated(
-            final CodeBlock.Builder body, final FieldModel field, final String name, final String tag) {
-        final String first = field.names().firstField();
-        body.add("case $N -> {\n$>", tag);
-        body.beginControlFlow("if ($N < 0)", first)
-                .addStatement("$N = tagStart", first)
-                .endControlFlow();
+    private List<ScanCase> scanRepeated(final FieldModel field, final String tag) {
+        final FieldNames n = field.names();
+        final CodeBlock.Builder body = CodeBlock.builder();
         switch (field.valueKind()) {
-            case SCALAR, ENUM -> scanPacked(body, field, first);
             case MESSAGE -> {
                 readChildExtent(body, field);
                 validateChild(body, field);
+                if (DecoderEmitter.closedEnumMap(field)) {
+                    // An entry whose value its closed enum does not declare is an unknown field, not an entry.
+                    body.beginControlFlow("if (declaresEntry($N, start, length))", tag)
+                            .addStatement("$N.add(start, length)", n.elementsField())
+                            .endControlFlow();
+                } else {
+                    body.addStatement("$N.add(start, length)", n.elementsField());
+                }
+                return List.of(new ScanCase(tag, body.build(), true));
             }
             case STRING, BYTES -> {
+                recordFirst(body, field);
                 body.addStatement("final int length = readLength()");
                 body.addStatement("pos += length");
+                body.addStatement("$N++", n.countField());
+                return List.of(new ScanCase(tag, body.build(), true));
+            }
+            case SCALAR, ENUM -> {
+                recordFirst(body, field);
+                if (field.closedEnum()) {
+                    body.beginControlFlow("if ($T.isKnown(readVarint32()))", enumType(field))
+                            .addStatement("$N++", n.countField())
+                            .endControlFlow();
+                } else {
+                    body.addStatement(KindCode.skip(field.kind()));
+                    body.addStatement("$N++", n.countField());
+                }
+                final ScanCase unpacked = new ScanCase(tag, body.build(), true);
+                final ScanCase packed = new ScanCase(Constants.packedTag(field), scanPackedRun(field), false);
+                // The encoding the schema writes first.
+                return field.packed() ? List.of(packed, unpacked) : List.of(unpacked, packed);
             }
         }
-        body.add("$<}\n");
+        throw new IllegalStateException("unreachable");
     }
 
-    /** A repeated scalar's cases: one unpacked element, and a packed run (accepted whatever the schema says). */
-    private static void scanPacked(final CodeBlock.Builder body, final FieldModel field, final String first) {
-        body.addStatement(KindCode.skip(field.kind()));
-        body.add("$<}\n");
-        body.add("case $N -> {\n$>", Constants.packedTag(field));
-        body.beginControlFlow("if ($N < 0)", first)
-                .addStatement("$N = tagStart", first)
+    private static void recordFirst(final CodeBlock.Builder body, final FieldModel field) {
+        body.beginControlFlow("if ($N < 0)", field.names().firstField())
+                .addStatement("$N = tagStart", field.names().firstField())
                 .endControlFlow();
+    }
+
+    /** A packed run of a repeated scalar, accepted whatever the schema says: counted, checked when validating. */
+    private static CodeBlock scanPackedRun(final FieldModel field) {
+        final String count = field.names().countField();
+        final CodeBlock.Builder body = CodeBlock.builder();
+        recordFirst(body, field);
         body.addStatement("final int length = readLength()");
         final int fixedSize = KindCode.fixedSize(field.kind());
         if (fixedSize > 0) {
             body.addStatement("checkPackedFixed(length, $L)", fixedSize);
-        } else {
+            body.addStatement("$N += length / $L", count, fixedSize);
+        } else if (field.closedEnum()) {
+            // Numbers the enum does not declare are not elements: decode the run to count the others.
             body.beginControlFlow("if (deep)")
                     .addStatement("checkPackedVarints(length)")
                     .endControlFlow();
+            body.addStatement("final int end = pos + length");
+            body.beginControlFlow("while (pos < end)")
+                    .beginControlFlow("if ($T.isKnown(readVarint32()))", enumType(field))
+                    .addStatement("$N++", count)
+                    .endControlFlow()
+                    .endControlFlow();
+            body.addStatement("pos = end");
+            return body.build();
+        } else {
+            body.addStatement("$N += deep ? checkPackedVarints(length) : countPackedVarints(length)", count);
         }
         body.addStatement("pos += length");
+        return body.build();
     }
 
     private void validateChild(final CodeBlock.Builder body, final FieldModel field) {
@@ -325,9 +382,13 @@ final class DecoderFieldEmitter {
 
     void accessors(final TypeSpec.Builder type, final FieldModel field) {
         switch (field.cardinality()) {
-            case REPEATED -> type.addMethod(repeatedAccessor(field));
+            case REPEATED -> {
+                type.addMethod(repeatedAccessor(field));
+                type.addMethod(countAccessor(field));
+            }
             case MAP -> {
                 type.addMethod(repeatedAccessor(field));
+                type.addMethod(countAccessor(field));
                 type.addMethod(mapLookup(field));
             }
             case IMPLICIT, OPTIONAL, ONEOF -> singularAccessors(type, field);
@@ -507,11 +568,12 @@ final class DecoderFieldEmitter {
 
     /**
      * {@code findX(key)}: the entry of a map with that key, the last one if the key occurs several times (as protobuf
-     * reads it), or null. Cost: one pass over the map's entries.
+     * reads it), or null. Cost: the entries from the last one back to the match, each scanned.
      */
     private MethodSpec mapLookup(final FieldModel field) {
         final FieldModel key = field.map().key();
-        final String name = field.names().accessor();
+        final String found = field.names().foundField();
+        final String elements = field.names().elementsField();
         final TypeName keyType =
                 key.valueKind() == ValueKind.STRING ? ClassName.get(CharSequence.class) : KindCode.javaType(key.kind());
         final CodeBlock matches = key.valueKind() == ValueKind.STRING
@@ -522,30 +584,41 @@ final class DecoderFieldEmitter {
                 .returns(childType(field))
                 .addParameter(keyType, "key", Modifier.FINAL)
                 .addJavadoc(
-                        "Looks up map {@code $L} by key. Cost: one pass over the map's entries, comparing keys"
-                                + " in place (no hashing, no allocation). Iterating {@link #$N()} meanwhile is reset.\n\n",
+                        "Looks up map {@code $L} by key, comparing keys in place (no hashing, no allocation), from"
+                                + " the last entry back: cost, the entries after the match. An iteration of {@link"
+                                + " #$N()} in progress is left alone.\n\n",
                         field.protoName(),
-                        name)
+                        field.names().accessor())
                 .addJavadoc("@param key the key.\n")
                 .addJavadoc("@return the entry with that key (the last one if it occurs several times, as protobuf"
                         + " reads a map), a reused decoder valid until the next lookup; or null if absent.\n")
-                .addStatement("int offset = -1")
-                .addStatement("int length = 0")
-                .beginControlFlow("for ($T entry = $N(); entry.next(); )", childType(field), name)
+                .addStatement("checkCurrent()")
+                .beginControlFlow("if ($N == null)", found)
+                .addStatement("$N = new $T()", found, childType(field))
+                .endControlFlow()
+                .beginControlFlow("for (int i = $N.count() - 1; i >= 0; i--)", elements)
+                .addStatement("final $T entry = openElement($N, this, $N, i)", childType(field), found, elements)
                 .beginControlFlow("if ($L)", matches)
-                .addStatement("offset = entry.encodedOffset()")
-                .addStatement("length = entry.encodedLength()")
+                .addStatement("return entry")
                 .endControlFlow()
                 .endControlFlow()
-                .beginControlFlow("if (offset < 0)")
                 .addStatement("return null")
-                .endControlFlow()
-                .beginControlFlow("if ($N == null)", field.names().foundField())
-                .addStatement("$N = new $T()", field.names().foundField(), childType(field))
-                .endControlFlow()
-                .addStatement(
-                        "return openChild($N, this, offset, length)",
-                        field.names().foundField())
+                .build();
+    }
+
+    /** {@code xCount()}: the number of elements of a repeated field or entries of a map, counted by the scan. */
+    private static MethodSpec countAccessor(final FieldModel field) {
+        final CodeBlock count = field.valueKind() == ValueKind.MESSAGE
+                ? CodeBlock.of("$N.count()", field.names().elementsField())
+                : CodeBlock.of("$N", field.names().countField());
+        return accessor(field, field.names().count(), TypeName.INT)
+                .addJavadoc(
+                        "@return the number of $L, counted when the message was wrapped: O(1)$L.\n",
+                        field.cardinality() == Cardinality.MAP
+                                ? "entries (a repeated key counts each time)"
+                                : "elements",
+                        field.closedEnum() ? "; numbers the closed enum does not declare are not elements" : "")
+                .addStatement("return $L", count)
                 .build();
     }
 
@@ -570,10 +643,7 @@ final class DecoderFieldEmitter {
                     .addStatement("$N = new $T()", child, childType(field))
                     .endControlFlow()
                     .addStatement(
-                            "return iterate($N, this, $N, $N)",
-                            child,
-                            field.names().firstField(),
-                            Constants.tag(field))
+                            "return iterate($N, this, $N)", child, field.names().elementsField())
                     .build();
         }
         return accessor(field, name, cursorType(field))
@@ -583,9 +653,10 @@ final class DecoderFieldEmitter {
                         name)
                 .addJavadoc("@return the field's cursor (reused), positioned before the first element.\n")
                 .addStatement(
-                        "return $N.wrap(this, $N)",
+                        "return $N.wrap(this, $N, $N)",
                         field.names().cursorField(),
-                        field.names().firstField())
+                        field.names().firstField(),
+                        field.names().countField())
                 .build();
     }
 

@@ -6,7 +6,8 @@ package org.flyproto.gen.model;
  * two members of a message clash.
  *
  * <p>Storage names are the stem plus a fixed suffix ({@code Value}, {@code Offset}, {@code Length}, {@code First},
- * {@code Count}, {@code View}, {@code Cursor}, {@code Decoder}, {@code Found}, {@code Encoder}); no suffix ends another,
+ * {@code Count}, {@code Elements}, {@code View}, {@code Cursor}, {@code Decoder}, {@code Found}, {@code Encoder}); no
+ * suffix ends another,
  * so two distinct stems never give the same storage name.
  *
  * @param stem         lowerCamel base of every method and storage name, e.g. {@code orderId}.
@@ -83,9 +84,19 @@ public record FieldNames(String stem, String constantStem) {
         return stem + "First";
     }
 
-    /** @return the decoder's count of a singular message's occurrences. */
+    /** @return the element count of a repeated field or map: {@code xCount}. */
+    public String count() {
+        return stem + "Count";
+    }
+
+    /** @return the decoder's count of a singular message's occurrences, or of a repeated scalar's elements. */
     public String countField() {
         return stem + "Count";
+    }
+
+    /** @return the decoder's record of a repeated message field's elements. */
+    public String elementsField() {
+        return stem + "Elements";
     }
 
     /** @return the decoder's reused string or bytes view. */

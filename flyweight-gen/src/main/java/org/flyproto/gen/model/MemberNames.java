@@ -216,16 +216,21 @@ final class MemberNames {
         switch (field.cardinality()) {
             case REPEATED, MAP -> {
                 method(out, Space.DECODER_METHOD, n.accessor(), 0);
-                field(out, Space.DECODER_FIELD, n.firstField());
+                method(out, Space.DECODER_METHOD, n.count(), 0);
                 if (field.cardinality() == Cardinality.MAP) {
                     method(out, Space.DECODER_METHOD, n.find(), 1);
                 }
                 switch (field.valueKind()) {
                     case MESSAGE -> {
+                        field(out, Space.DECODER_FIELD, n.elementsField());
                         field(out, Space.DECODER_FIELD, n.decoderField());
                         field(out, Space.DECODER_FIELD, n.foundField());
                     }
-                    case SCALAR, ENUM, STRING, BYTES -> field(out, Space.DECODER_FIELD, n.cursorField());
+                    case SCALAR, ENUM, STRING, BYTES -> {
+                        field(out, Space.DECODER_FIELD, n.firstField());
+                        field(out, Space.DECODER_FIELD, n.countField());
+                        field(out, Space.DECODER_FIELD, n.cursorField());
+                    }
                 }
             }
             case IMPLICIT, OPTIONAL, ONEOF -> {
