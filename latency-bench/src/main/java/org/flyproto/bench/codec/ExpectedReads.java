@@ -46,9 +46,11 @@ public final class ExpectedReads {
         for (final String email : person.emails()) {
             sink.text(email);
         }
+        sink.count(person.emails().length);
         for (final int number : person.luckyNumbers()) {
             sink.longValue(number);
         }
+        sink.count(person.luckyNumbers().length);
     }
 
     private static void order(final OrderData order, final Sink sink) {
@@ -83,6 +85,7 @@ public final class ExpectedReads {
             sink.longValue(level.quantity());
             sink.longValue(level.orderCount());
         }
+        sink.count(book.levels().length);
         sink.boolValue(book.lastInPacket());
     }
 
@@ -92,13 +95,16 @@ public final class ExpectedReads {
             sink.text(label.key());
             sink.text(label.value());
         }
+        sink.count(telemetry.labels().length);
         sink.text(telemetry.unit());
         for (final long timestamp : telemetry.timestamps()) {
             sink.longValue(timestamp);
         }
+        sink.count(telemetry.timestamps().length);
         for (final double value : telemetry.values()) {
             sink.doubleValue(value);
         }
+        sink.count(telemetry.values().length);
         sink.longValue(telemetry.sourceId());
     }
 }
