@@ -14,7 +14,7 @@ import org.flyproto.bench.fixture.Fixture;
  *   <tr><td>{@code flyproto.bench.fixture}</td><td>{@code order}</td><td>fixtures, comma-separated (labels such as
  *       {@code person-1KB}, or constant names)</td></tr>
  *   <tr><td>{@code flyproto.bench.library}</td><td>all</td><td>contenders, comma-separated: {@code flyproto},
- *       {@code flyproto-trusted}, {@code protobuf-java}, {@code quickbuf}, {@code sbe}</td></tr>
+ *       {@code flyproto-trusted}, {@code protobuf-java}, {@code quickbuf}, {@code lightproto}, {@code sbe}</td></tr>
  *   <tr><td>{@code flyproto.bench.rate}</td><td>50000</td><td>operations per second</td></tr>
  *   <tr><td>{@code flyproto.bench.warmup.seconds}</td><td>5</td><td>run at the rate, unrecorded, first</td></tr>
  *   <tr><td>{@code flyproto.bench.seconds}</td><td>20</td><td>recorded run</td></tr>

@@ -72,6 +72,7 @@ final class JmhResults {
             case "FlyprotoBenchmark" -> Library.FLYPROTO.label();
             case "ProtobufJavaBenchmark" -> Library.PROTOBUF_JAVA.label();
             case "QuickbufBenchmark" -> Library.QUICKBUF.label();
+            case "LightprotoBenchmark" -> Library.LIGHTPROTO.label();
             case "SbeBenchmark" -> Library.SBE.label();
             default -> benchmarkClass;
         };
