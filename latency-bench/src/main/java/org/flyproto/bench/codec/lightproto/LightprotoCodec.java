@@ -35,6 +35,7 @@ public abstract class LightprotoCodec extends AbstractCodec {
             case ORDER -> new LightprotoOrderCodec(fixture.order(), fixture.bufferCapacity());
             case BOOK -> new LightprotoBookCodec(fixture.book(), fixture.bufferCapacity());
             case TELEMETRY -> new LightprotoTelemetryCodec(fixture.telemetry(), fixture.bufferCapacity());
+            case TEXT -> new LightprotoTextCodec(fixture.text(), fixture.bufferCapacity());
         };
     }
 
