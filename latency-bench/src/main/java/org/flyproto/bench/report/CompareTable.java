@@ -94,6 +94,9 @@ final class CompareTable {
     String render(final List<String> fixtures, final Map<String, Integer> sizes) {
         misses.clear();
         final StringBuilder out = new StringBuilder();
+        if (fixtures.isEmpty()) {
+            return out.append("No JMH result in any round.\n").toString();
+        }
         for (final String fixture : fixtures) {
             out.append("## ").append(fixture);
             final Integer size = sizes.get(fixture);

@@ -91,4 +91,10 @@ class CompareTableTest {
                         + "1.55 (1.50–1.60), target ≥ 2.00")
                 .doesNotContain("None.");
     }
+
+    @Test
+    void shouldSaySoWhenNoRoundHasAResult() {
+        assertThat(new CompareTable(List.of(new Results(List.of()))).render(List.of(), Map.of()))
+                .isEqualTo("No JMH result in any round.\n");
+    }
 }
