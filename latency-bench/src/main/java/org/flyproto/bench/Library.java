@@ -2,6 +2,7 @@ package org.flyproto.bench;
 
 import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.flyproto.FlyprotoCodec;
+import org.flyproto.bench.codec.lightproto.LightprotoCodec;
 import org.flyproto.bench.codec.protobuf.ProtobufJavaCodec;
 import org.flyproto.bench.codec.quickbuf.QuickbufCodec;
 import org.flyproto.bench.codec.sbe.SbeOrderCodec;
@@ -16,6 +17,8 @@ public enum Library {
     PROTOBUF_JAVA("protobuf-java"),
     /** QuickBuffers' generated messages. */
     QUICKBUF("QuickBuffers"),
+    /** LightProto's generated messages, over Netty {@code ByteBuf}s. */
+    LIGHTPROTO("LightProto"),
     /** SBE's generated codecs: not protobuf, the fixed-layout lower bound; order fixture only. */
     SBE("SBE");
 
@@ -63,6 +66,7 @@ public enum Library {
             case FLYPROTO -> FlyprotoCodec.of(fixture);
             case PROTOBUF_JAVA -> ProtobufJavaCodec.of(fixture);
             case QUICKBUF -> QuickbufCodec.of(fixture);
+            case LIGHTPROTO -> LightprotoCodec.of(fixture);
             case SBE -> new SbeOrderCodec(fixture.order(), fixture.bufferCapacity());
         };
         if (isProtobuf()) {

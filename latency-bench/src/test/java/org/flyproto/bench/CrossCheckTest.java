@@ -13,7 +13,8 @@ class CrossCheckTest {
     void shouldEncodeAndReadTheSameContentWithEveryLibrary(final Fixture fixture) {
         final CrossCheck.Sizes sizes = CrossCheck.verify(fixture);
 
-        assertThat(sizes.sizes()).containsKeys(Library.FLYPROTO, Library.PROTOBUF_JAVA, Library.QUICKBUF);
+        assertThat(sizes.sizes())
+                .containsKeys(Library.FLYPROTO, Library.PROTOBUF_JAVA, Library.QUICKBUF, Library.LIGHTPROTO);
         assertThat(sizes.sizes().containsKey(Library.SBE)).isEqualTo(fixture == Fixture.ORDER);
     }
 

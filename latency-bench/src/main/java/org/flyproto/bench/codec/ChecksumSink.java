@@ -2,7 +2,7 @@ package org.flyproto.bench.codec;
 
 /**
  * Folds every value into a checksum: the sink of the latency harness, where there is no JMH {@code Blackhole}. Strings
- * are read in full through {@link Text#hash(CharSequence)}.
+ * are read through {@link Text#read(CharSequence)}.
  */
 public final class ChecksumSink implements Sink {
     private long checksum;
@@ -24,7 +24,17 @@ public final class ChecksumSink implements Sink {
 
     @Override
     public void text(final CharSequence text) {
-        checksum = 31 * checksum + Text.hash(text);
+        checksum = 31 * checksum + Text.read(text);
+    }
+
+    @Override
+    public void bytes(final int length, final byte middle) {
+        checksum = 31 * (31 * checksum + length) + middle;
+    }
+
+    @Override
+    public void count(final int count) {
+        checksum = 31 * checksum + count;
     }
 
     /**

@@ -5,9 +5,12 @@ import org.flyproto.bench.fixture.BookData;
 import org.flyproto.bench.fixture.Fixture;
 import org.flyproto.bench.fixture.LabelData;
 import org.flyproto.bench.fixture.LevelData;
+import org.flyproto.bench.fixture.LineData;
 import org.flyproto.bench.fixture.OrderData;
+import org.flyproto.bench.fixture.ParagraphData;
 import org.flyproto.bench.fixture.PersonData;
 import org.flyproto.bench.fixture.TelemetryData;
+import org.flyproto.bench.fixture.TextData;
 
 /**
  * The values a decode of a fixture must hand its {@link Sink}, in order, taken from the plain data: the contract every
@@ -28,6 +31,7 @@ public final class ExpectedReads {
             case ORDER -> order(fixture.order(), sink);
             case BOOK -> book(fixture.book(), sink);
             case TELEMETRY -> telemetry(fixture.telemetry(), sink);
+            case TEXT -> text(fixture.text(), sink);
         }
     }
 
@@ -46,9 +50,11 @@ public final class ExpectedReads {
         for (final String email : person.emails()) {
             sink.text(email);
         }
+        sink.count(person.emails().length);
         for (final int number : person.luckyNumbers()) {
             sink.longValue(number);
         }
+        sink.count(person.luckyNumbers().length);
     }
 
     private static void order(final OrderData order, final Sink sink) {
@@ -83,6 +89,7 @@ public final class ExpectedReads {
             sink.longValue(level.quantity());
             sink.longValue(level.orderCount());
         }
+        sink.count(book.levels().length);
         sink.boolValue(book.lastInPacket());
     }
 
@@ -92,13 +99,47 @@ public final class ExpectedReads {
             sink.text(label.key());
             sink.text(label.value());
         }
+        sink.count(telemetry.labels().length);
         sink.text(telemetry.unit());
         for (final long timestamp : telemetry.timestamps()) {
             sink.longValue(timestamp);
         }
+        sink.count(telemetry.timestamps().length);
         for (final double value : telemetry.values()) {
             sink.doubleValue(value);
         }
+        sink.count(telemetry.values().length);
         sink.longValue(telemetry.sourceId());
+    }
+
+    private static void text(final TextData document, final Sink sink) {
+        sink.text(document.title());
+        sink.longValue(document.id());
+        for (final ParagraphData paragraph : document.paragraphs()) {
+            sink.text(paragraph.heading());
+            for (final LineData line : paragraph.lines()) {
+                sink.text(line.text());
+                sink.text(line.language());
+                sink.longValue(line.number());
+            }
+            sink.count(paragraph.lines().length);
+        }
+        sink.count(document.paragraphs().length);
+        for (final byte[] chunk : document.chunks()) {
+            sink.bytes(chunk.length, middle(chunk));
+        }
+        sink.count(document.chunks().length);
+        for (final String tag : document.tags()) {
+            sink.text(tag);
+        }
+        sink.count(document.tags().length);
+    }
+
+    /**
+     * @param bytes some bytes.
+     * @return the byte at {@code length / 2}, what {@link Sink#bytes(int, byte)} receives; 0 if empty.
+     */
+    public static byte middle(final byte[] bytes) {
+        return bytes.length == 0 ? 0 : bytes[bytes.length / 2];
     }
 }

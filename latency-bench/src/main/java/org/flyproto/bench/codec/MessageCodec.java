@@ -28,7 +28,7 @@ public interface MessageCodec {
     void input(byte[] bytes, int length);
 
     /**
-     * Decodes the input and reads every field, strings in full, into {@code sink}.
+     * Decodes the input and reads every field into {@code sink}, as {@link Sink} says.
      *
      * @param sink receives every value read.
      */

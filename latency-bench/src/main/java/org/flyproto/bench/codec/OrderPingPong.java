@@ -29,7 +29,7 @@ public interface OrderPingPong {
     DirectBuffer requestBuffer();
 
     /**
-     * Decodes a request, hands every field to {@code sink} (strings in full), then encodes the reply into
+     * Decodes a request, hands every field to {@code sink}, then encodes the reply into
      * {@link #replyBuffer()} from offset 0 from the values read.
      *
      * @param buffer the received bytes.
@@ -48,7 +48,7 @@ public interface OrderPingPong {
     DirectBuffer replyBuffer();
 
     /**
-     * Decodes a reply and hands every field to {@code sink} (strings in full).
+     * Decodes a reply and hands every field to {@code sink}.
      *
      * @param buffer the received bytes.
      * @param offset where the reply starts.

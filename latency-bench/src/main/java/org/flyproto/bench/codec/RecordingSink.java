@@ -3,7 +3,11 @@ package org.flyproto.bench.codec;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Keeps every value, strings as {@link String}s, for comparing what libraries read. Allocates; checks only. */
+/**
+ * Keeps every value, for comparing what libraries read: strings in full (as {@link String}s, a stronger check than
+ * what a benchmark's sink reads), bytes as their length and middle byte, counts as {@code count=n}. Allocates; checks
+ * only.
+ */
 public final class RecordingSink implements Sink {
     private final List<Object> values = new ArrayList<>();
 
@@ -25,6 +29,16 @@ public final class RecordingSink implements Sink {
     @Override
     public void text(final CharSequence text) {
         values.add(text.toString());
+    }
+
+    @Override
+    public void bytes(final int length, final byte middle) {
+        values.add("bytes[" + length + "] middle=" + middle);
+    }
+
+    @Override
+    public void count(final int count) {
+        values.add("count=" + count);
     }
 
     /**

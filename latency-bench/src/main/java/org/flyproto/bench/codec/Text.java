@@ -1,30 +1,19 @@
 package org.flyproto.bench.codec;
 
-import org.flyproto.buffers.Utf8View;
-
-/** Reads a string's content in full, the same way for every library: the {@link String#hashCode()} formula. */
+/** Reads a string the same way for every library: its UTF-16 length and the char in its middle. */
 public final class Text {
     private Text() {}
 
     /**
-     * Hashes every char of a text. A {@link String} and a flyproto {@link Utf8View} compute it themselves (a fresh
-     * {@code String} has no cached hash, and a view hashes its bytes); anything else, e.g. a reused
-     * {@link StringBuilder}, is walked char by char.
+     * Reads a text as a user of it would at least: its length in UTF-16 units and the char at {@code length / 2}.
+     * Both need the text decoded (a library that keeps UTF-8 has to count UTF-16 units and find the char), so lazy
+     * decoding cannot skip the work, but nothing is copied.
      *
-     * @param text the text.
-     * @return {@code text.toString().hashCode()}, computed without allocating.
+     * @param text the text: a {@link String}, a flyproto {@link org.flyproto.buffers.Utf8View}, a reused builder...
+     * @return {@code 31 * length + charAt(length / 2)}, or 0 for an empty text.
      */
-    public static int hash(final CharSequence text) {
-        if (text instanceof String string) {
-            return string.hashCode();
-        }
-        if (text instanceof Utf8View view) {
-            return view.hashCode();
-        }
-        int hash = 0;
-        for (int i = 0, length = text.length(); i < length; i++) {
-            hash = 31 * hash + text.charAt(i);
-        }
-        return hash;
+    public static int read(final CharSequence text) {
+        final int length = text.length();
+        return length == 0 ? 0 : 31 * length + text.charAt(length / 2);
     }
 }

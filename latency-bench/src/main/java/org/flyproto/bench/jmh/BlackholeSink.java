@@ -4,7 +4,7 @@ import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.codec.Text;
 import org.openjdk.jmh.infra.Blackhole;
 
-/** Hands every value read to JMH's {@link Blackhole}; strings are read in full through {@link Text#hash}. */
+/** Hands every value read to JMH's {@link Blackhole}; strings through {@link Text#read}. */
 final class BlackholeSink implements Sink {
     private final Blackhole blackhole;
 
@@ -29,6 +29,17 @@ final class BlackholeSink implements Sink {
 
     @Override
     public void text(final CharSequence text) {
-        blackhole.consume(Text.hash(text));
+        blackhole.consume(Text.read(text));
+    }
+
+    @Override
+    public void bytes(final int length, final byte middle) {
+        blackhole.consume(length);
+        blackhole.consume(middle);
+    }
+
+    @Override
+    public void count(final int count) {
+        blackhole.consume(count);
     }
 }

@@ -17,6 +17,8 @@ public enum Contender {
     PROTOBUF_JAVA("protobuf-java", Library.PROTOBUF_JAVA),
     /** QuickBuffers with reused messages. */
     QUICKBUF("quickbuf", Library.QUICKBUF),
+    /** LightProto with reused messages and buffers. */
+    LIGHTPROTO("lightproto", Library.LIGHTPROTO),
     /** SBE, order fixture only. */
     SBE("sbe", Library.SBE);
 
@@ -77,7 +79,7 @@ public enum Contender {
                 return contender;
             }
         }
-        throw new IllegalArgumentException(
-                "no contender " + label + "; one of flyproto, flyproto-trusted, " + "protobuf-java, quickbuf, sbe");
+        throw new IllegalArgumentException("no contender " + label
+                + "; one of flyproto, flyproto-trusted, protobuf-java, quickbuf, lightproto, sbe");
     }
 }

@@ -40,8 +40,13 @@ public final class LatencyHarness {
                     continue;
                 }
                 final ChecksumSink sink = new ChecksumSink();
-                final RunResult result =
-                        runner.run(contender.operation(fixture, sink), sink, config.warmupSeconds(), config.seconds());
+                final Runnable operation = contender.operation(fixture, sink);
+                final RunResult result = RunResult.of(
+                        runner.run(
+                                index -> operation.run(),
+                                config.rate() * config.warmupSeconds(),
+                                config.rate() * config.seconds()),
+                        sink.checksum());
                 final long count = result.total().getTotalCount();
                 final ResultFiles.Row row = new ResultFiles.Row(
                         fixture.label(),

@@ -5,9 +5,7 @@ import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.FrameDescriptor;
 import io.aeron.logbuffer.Header;
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 import org.flyproto.bench.codec.OrderPingPong;
@@ -24,14 +22,11 @@ import org.flyproto.bench.fixture.Fixture;
  * see it (no coordinated omission). The ponger thread polls the ping stream; per request it decodes and reads every
  * field, encodes the reply from the values read and offers it on the pong stream.
  *
- * <p>The garbage collections of the JVM and the bytes allocated by each of the two threads are counted over the
- * recorded part. Nothing on the pinger's side allocates while recording but what the library under test allocates.
+ * <p>The schedule, the warm-up and the accounting are {@link FixedRateRunner}'s, as for {@link LatencyHarness}: the
+ * garbage collections of the JVM and the bytes allocated by each of the two threads are counted over the recorded
+ * part. Nothing on the pinger's side allocates while recording but what the library under test allocates.
  */
 final class PingPong {
-    /** Latencies above this are recorded as this. */
-    private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.SECONDS.toNanos(60);
-
-    private static final int SIGNIFICANT_DIGITS = 3;
     private static final long REPLY_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
     private static final int PONGER_FRAGMENT_LIMIT = 16;
 
@@ -126,10 +121,6 @@ final class PingPong {
         }
     }
 
-    private static Histogram newHistogram() {
-        return new Histogram(HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-    }
-
     /** The sending, measuring side. */
     private static final class Pinger {
         private final OrderPingPong codec;
@@ -158,83 +149,26 @@ final class PingPong {
         }
 
         PingPongResult run(final Plan plan, final Thread pongerThread) {
-            // Warm-up in chunks of about 50 ms, each a call of the measuring loop: the loop method itself (not only its
-            // on-stack replacement) is then compiled before the recorded call enters it. One long warm-up call left
-            // the recorded call to start in C1 code, whose recompilation, at 20,000/s on 2 cores, showed as stalls of
-            // tens of milliseconds at the start of the recording.
-            final Histogram discard = newHistogram();
-            final Histogram[] discards = {discard};
-            final long chunk = Math.max(1, plan.rate() / 20);
-            for (long done = 0; done < plan.warmupRoundTrips(); done += chunk) {
-                run(
-                        plan.rate(),
-                        Math.min(chunk, plan.warmupRoundTrips() - done),
-                        baseOrderId + done,
-                        discard,
-                        discards);
-            }
-
-            final int seconds = (int) Math.max(1, (plan.roundTrips() + plan.rate() - 1) / plan.rate());
-            final Histogram total = newHistogram();
-            final Histogram[] intervals = new Histogram[seconds];
-            for (int i = 0; i < seconds; i++) {
-                intervals[i] = newHistogram();
-            }
-            final com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            final long pongerId = pongerThread.getId();
-            final long gcCountBefore = GcCounter.count();
-            final long gcMillisBefore = GcCounter.millis();
-            final long pongerBefore = threads.getThreadAllocatedBytes(pongerId);
-            final long pingerBefore = threads.getCurrentThreadAllocatedBytes();
-            final long startMillis = System.currentTimeMillis();
-
-            run(plan.rate(), plan.roundTrips(), baseOrderId + plan.warmupRoundTrips(), total, intervals);
-
-            final long pingerAllocated = threads.getCurrentThreadAllocatedBytes() - pingerBefore;
-            final long pongerAllocated = threads.getThreadAllocatedBytes(pongerId) - pongerBefore;
-            final long gcCount = GcCounter.count() - gcCountBefore;
-            final long gcMillis = GcCounter.millis() - gcMillisBefore;
-            for (int i = 0; i < seconds; i++) {
-                intervals[i].setStartTimeStamp(startMillis + 1000L * i);
-                intervals[i].setEndTimeStamp(startMillis + 1000L * (i + 1));
-            }
-            total.setStartTimeStamp(startMillis);
-            total.setEndTimeStamp(startMillis + 1000L * seconds);
+            final FixedRateRunner.Recording recording = new FixedRateRunner(plan.rate())
+                    .run(this::roundTrip, plan.warmupRoundTrips(), plan.roundTrips(), pongerThread.getId());
             return new PingPongResult(
-                    total,
-                    intervals,
-                    startMillis,
-                    gcCount,
-                    gcMillis,
-                    pingerAllocated,
-                    pongerAllocated,
+                    recording.total(),
+                    recording.intervals(),
+                    recording.startMillis(),
+                    recording.gcCount(),
+                    recording.gcMillis(),
+                    recording.allocatedBytes(),
+                    recording.otherAllocatedBytes()[0],
                     requestLength,
                     replyLength);
         }
 
-        private void run(
-                final long rate,
-                final long count,
-                final long firstOrderId,
-                final Histogram total,
-                final Histogram[] intervals) {
-            final double intervalNanos = 1e9 / rate;
-            final long start = System.nanoTime() + 1_000_000;
-            for (long i = 0; i < count; i++) {
-                final long offset = (long) (i * intervalNanos);
-                final long due = start + offset;
-                while (System.nanoTime() < due) {
-                    Thread.onSpinWait();
-                }
-                final long orderId = firstOrderId + i;
-                requestLength = codec.encodeRequest(orderId);
-                offer(publication, codec.requestBuffer(), requestLength);
-                awaitReply(orderId);
-                final long latency = Math.min(System.nanoTime() - due, HIGHEST_TRACKABLE_NANOS);
-                total.recordValue(latency);
-                intervals[(int) Math.min(intervals.length - 1, offset / 1_000_000_000L)].recordValue(latency);
-            }
+        /** One round trip; the order id counts up over the warm-up and the recording. */
+        private void roundTrip(final long index) {
+            final long orderId = baseOrderId + index;
+            requestLength = codec.encodeRequest(orderId);
+            offer(publication, codec.requestBuffer(), requestLength);
+            awaitReply(orderId);
         }
 
         private void awaitReply(final long orderId) {

@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The settings of {@link AeronPingPong}, from system properties:
+ * The settings of {@link AeronPingPong}, from system properties (the defaults of the shared ones are
+ * {@link BenchProperties#PING_PONG}):
  *
  * <table>
  *   <caption>properties</caption>
@@ -46,7 +47,7 @@ public record PingPongConfig(
         Path outputDir,
         int round) {
     /** Prefix of every property. */
-    public static final String PREFIX = "flyproto.bench.";
+    public static final String PREFIX = BenchProperties.PREFIX;
 
     /** Set by the parent in a forked JVM: the round it runs. */
     static final String ROUND_PROPERTY = PREFIX + "pingpong.round";
@@ -59,25 +60,28 @@ public record PingPongConfig(
      */
     public static PingPongConfig fromSystemProperties() {
         final List<PingPongLibrary> libraries = new ArrayList<>();
-        for (final String label : property("library", "flyproto,protobuf-java").split(",")) {
-            if (!label.isBlank()) {
-                libraries.add(PingPongLibrary.of(label.trim()));
-            }
+        for (final String label : BenchProperties.libraries(BenchProperties.PING_PONG)) {
+            libraries.add(PingPongLibrary.of(label));
         }
-        final long rate = Long.parseLong(property("rate", "20000"));
-        final int warmupSeconds = Integer.parseInt(property("warmup.seconds", "10"));
-        final int seconds = Integer.parseInt(property("seconds", "20"));
-        final int runs = Integer.parseInt(property("runs", "3"));
-        final boolean fork = Boolean.parseBoolean(property("fork", "true"));
-        final PongerIdle idle = PongerIdle.of(property("pingpong.idle", "spin"));
-        final Path outputDir = Path.of(property("output.dir", "target/pingpong"));
+        final BenchProperties.Timing timing = BenchProperties.timing(BenchProperties.PING_PONG);
+        final int runs = Integer.parseInt(BenchProperties.get("runs", "3"));
+        final boolean fork = Boolean.parseBoolean(BenchProperties.get("fork", "true"));
+        final PongerIdle idle = PongerIdle.of(BenchProperties.get("pingpong.idle", "spin"));
         final int round =
                 Integer.parseInt(System.getProperty(ROUND_PROPERTY, "0").trim());
-        if (libraries.isEmpty() || rate <= 0 || warmupSeconds < 0 || seconds <= 0 || runs <= 0 || round < 0) {
-            throw new IllegalArgumentException(
-                    "need a library; rate, seconds and runs positive; warmup.seconds not negative");
+        if (libraries.isEmpty() || runs <= 0 || round < 0) {
+            throw new IllegalArgumentException("need a library; runs positive");
         }
-        return new PingPongConfig(libraries, rate, warmupSeconds, seconds, runs, fork, idle, outputDir, round);
+        return new PingPongConfig(
+                libraries,
+                timing.rate(),
+                timing.warmupSeconds(),
+                timing.seconds(),
+                runs,
+                fork,
+                idle,
+                timing.outputDir(),
+                round);
     }
 
     /**
@@ -105,9 +109,5 @@ public record PingPongConfig(
      */
     PingPong.Plan plan() {
         return new PingPong.Plan(rate, rate * warmupSeconds, rate * seconds, pongerIdle);
-    }
-
-    private static String property(final String name, final String defaultValue) {
-        return System.getProperty(PREFIX + name, defaultValue).trim();
     }
 }

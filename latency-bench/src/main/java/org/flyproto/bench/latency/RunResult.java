@@ -20,4 +20,20 @@ public record RunResult(
         long gcCount,
         long gcMillis,
         long allocatedBytes,
-        long checksum) {}
+        long checksum) {
+    /**
+     * @param recording the recorded part of a run of {@link FixedRateRunner}.
+     * @param checksum of everything its decodes read.
+     * @return the result.
+     */
+    static RunResult of(final FixedRateRunner.Recording recording, final long checksum) {
+        return new RunResult(
+                recording.total(),
+                recording.intervals(),
+                recording.startMillis(),
+                recording.gcCount(),
+                recording.gcMillis(),
+                recording.allocatedBytes(),
+                checksum);
+    }
+}

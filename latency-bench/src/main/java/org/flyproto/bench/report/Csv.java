@@ -9,7 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads and writes the small CSV files of the results: a header line, then one row per line; quotes as in RFC 4180. */
+/**
+ * Reads and writes the small CSV files this package and the latency harness write themselves ({@code latency.csv},
+ * {@code results.csv}): a header line, then one row per line; quotes as in RFC 4180. JMH's results are read from its
+ * JSON ({@link JmhJson}).
+ */
 final class Csv {
     private Csv() {}
 

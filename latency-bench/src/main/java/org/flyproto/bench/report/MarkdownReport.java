@@ -27,8 +27,10 @@ final class MarkdownReport {
             out.append("```\n").append(runInfo.strip()).append("\n```\n\n");
         }
         out.append("Throughput ratios are flyproto's operations per second divided by the peer's: above 1 flyproto is ")
-                .append("faster. **Bold**: flyproto is not ahead. Decode reads every field, strings in full. ")
-                .append("protobuf-java and QuickBuffers do not use Agrona, so their numbers serve both bounds-check ")
+                .append(
+                        "faster. **Bold**: flyproto is not ahead. Decode reads every field: scalars, counts, each string's length and middle char. ")
+                .append(
+                        "protobuf-java, QuickBuffers and LightProto do not use Agrona, so their numbers serve both bounds-check ")
                 .append("modes. B/op is JMH's `gc.alloc.rate.norm`; a few B/op in a benchmark of a few thousand ")
                 .append("ops/s is JMH's own per-iteration bookkeeping, not the code (docs/performance.md).\n\n");
         sizes(sizes);
@@ -45,12 +47,12 @@ final class MarkdownReport {
 
     private void sizes(final List<CrossCheck.Sizes> sizes) {
         out.append("## Encoded sizes (bytes)\n\n");
-        out.append(
-                "| fixture | protobuf-java (canonical) | flyproto | QuickBuffers | SBE |\n|---|---:|---:|---:|---:|\n");
+        out.append("| fixture | protobuf-java (canonical) | flyproto | QuickBuffers | LightProto | SBE |\n"
+                + "|---|---:|---:|---:|---:|---:|\n");
         for (final CrossCheck.Sizes size : sizes) {
             out.append("| ").append(size.fixture().label());
-            for (final Library library :
-                    List.of(Library.PROTOBUF_JAVA, Library.FLYPROTO, Library.QUICKBUF, Library.SBE)) {
+            for (final Library library : List.of(
+                    Library.PROTOBUF_JAVA, Library.FLYPROTO, Library.QUICKBUF, Library.LIGHTPROTO, Library.SBE)) {
                 final Integer bytes = size.sizes().get(library);
                 out.append(" | ").append(bytes == null ? "" : String.format(Locale.ROOT, "%,d", bytes));
             }

@@ -16,7 +16,7 @@ import org.flyproto.bench.fixture.Fixture;
  * Entry point of the report: reads a results directory and writes, into it, {@code results.csv} (every JMH benchmark,
  * tidy), {@code summary.md} (tables), {@code throughput-ratios-*.svg} and {@code latency-*.svg}.
  *
- * <p>Input: every {@code jmh*.csv} in the directory (JMH's {@code -rf csv} output), the latency harness's
+ * <p>Input: every {@code jmh*.json} in the directory (JMH's {@code -rf json} output), the latency harness's
  * {@code latency.csv} and {@code latency_*.hdr}, and an optional {@code run-info.txt} quoted at the top of the summary.
  * The encoded sizes are computed afresh ({@link CrossCheck}), so the JVM needs Agrona's
  * {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}.
@@ -38,10 +38,10 @@ public final class Report {
         final Path directory = Path.of(args[0]);
         final List<Measurement> measurements = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
-            for (final Path file : files.filter(p -> p.getFileName().toString().matches("jmh.*\\.csv"))
+            for (final Path file : files.filter(p -> p.getFileName().toString().matches("jmh.*\\.json"))
                     .sorted()
                     .toList()) {
-                measurements.addAll(JmhResults.read(file));
+                measurements.addAll(JmhJson.read(file));
             }
         }
         final Results results = new Results(measurements);

@@ -8,18 +8,26 @@ import org.flyproto.buffers.Utf8View;
 import org.junit.jupiter.api.Test;
 
 class TextTest {
+    /** 15 UTF-16 units: the emoji is a surrogate pair, and the middle (index 7) is its high surrogate. */
     private static final String TEXT = "Zürich 😀 ascii";
 
     @Test
-    void shouldHashAViewAsItsString() {
+    void shouldReadAViewAsItsString() {
         final byte[] bytes = TEXT.getBytes(StandardCharsets.UTF_8);
         final Utf8View view = new Utf8View().wrap(new UnsafeBuffer(bytes), 0, bytes.length);
 
-        assertThat(Text.hash(view)).isEqualTo(TEXT.hashCode());
+        assertThat(Text.read(view)).isEqualTo(Text.read(TEXT));
     }
 
     @Test
-    void shouldHashABuilderAsItsString() {
-        assertThat(Text.hash(new StringBuilder(TEXT))).isEqualTo(TEXT.hashCode());
+    void shouldReadTheLengthAndTheMiddleChar() {
+        assertThat(TEXT.length()).isEqualTo(15);
+        assertThat(Text.read(TEXT)).isEqualTo(31 * 15 + Character.highSurrogate(0x1F600));
+        assertThat(Text.read(new StringBuilder(TEXT))).isEqualTo(Text.read(TEXT));
+    }
+
+    @Test
+    void shouldReadAnEmptyTextAsZero() {
+        assertThat(Text.read("")).isZero();
     }
 }

@@ -55,7 +55,8 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
         sink.longValue(book.sequence());
         sink.longValue(book.exchangeTime());
         sink.longValue(book.receiveTime());
-        for (final LevelUpdateDecoder level = book.levels(); level.next(); ) {
+        int levelCount = 0;
+        for (final LevelUpdateDecoder level = book.levels(); level.next(); levelCount++) {
             sink.longValue(level.sideRaw());
             sink.longValue(level.actionRaw());
             sink.longValue(level.depth());
@@ -63,6 +64,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
             sink.longValue(level.quantity());
             sink.longValue(level.orderCount());
         }
+        sink.count(levelCount);
         sink.boolValue(book.lastInPacket());
     }
 }

@@ -35,6 +35,7 @@ public abstract class FlyprotoCodec extends AbstractCodec {
             case ORDER -> new FlyprotoOrderCodec(fixture.order(), fixture.bufferCapacity());
             case BOOK -> new FlyprotoBookCodec(fixture.book(), fixture.bufferCapacity());
             case TELEMETRY -> new FlyprotoTelemetryCodec(fixture.telemetry(), fixture.bufferCapacity());
+            case TEXT -> new FlyprotoTextCodec(fixture.text(), fixture.bufferCapacity());
         };
     }
 

@@ -66,11 +66,15 @@ final class FlyprotoPersonCodec extends FlyprotoCodec {
             sink.text(address.postcode());
             sink.text(address.country());
         }
-        for (final StringCursor emails = person.emails(); emails.next(); ) {
+        int emailCount = 0;
+        for (final StringCursor emails = person.emails(); emails.next(); emailCount++) {
             sink.text(emails.value());
         }
-        for (final IntCursor numbers = person.luckyNumbers(); numbers.next(); ) {
+        sink.count(emailCount);
+        int numberCount = 0;
+        for (final IntCursor numbers = person.luckyNumbers(); numbers.next(); numberCount++) {
             sink.longValue(numbers.value());
         }
+        sink.count(numberCount);
     }
 }

@@ -47,17 +47,23 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
 
     private static void read(final TelemetryDecoder telemetry, final Sink sink) {
         sink.text(telemetry.metric());
-        for (final LabelDecoder label = telemetry.labels(); label.next(); ) {
+        int labelCount = 0;
+        for (final LabelDecoder label = telemetry.labels(); label.next(); labelCount++) {
             sink.text(label.key());
             sink.text(label.value());
         }
+        sink.count(labelCount);
         sink.text(telemetry.unit());
-        for (final LongCursor timestamps = telemetry.timestamps(); timestamps.next(); ) {
+        int timestampCount = 0;
+        for (final LongCursor timestamps = telemetry.timestamps(); timestamps.next(); timestampCount++) {
             sink.longValue(timestamps.value());
         }
-        for (final DoubleCursor values = telemetry.values(); values.next(); ) {
+        sink.count(timestampCount);
+        int valueCount = 0;
+        for (final DoubleCursor values = telemetry.values(); values.next(); valueCount++) {
             sink.doubleValue(values.value());
         }
+        sink.count(valueCount);
         sink.longValue(telemetry.sourceId());
     }
 }

@@ -56,6 +56,7 @@ final class ProtobufBookCodec extends ProtobufJavaCodec<BookUpdate> {
             sink.longValue(level.getQuantity());
             sink.longValue(level.getOrderCount());
         }
+        sink.count(book.getLevelsCount());
         sink.boolValue(book.getLastInPacket());
     }
 }

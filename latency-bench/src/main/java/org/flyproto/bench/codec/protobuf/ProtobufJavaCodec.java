@@ -37,6 +37,7 @@ public abstract class ProtobufJavaCodec<M extends Message> extends AbstractCodec
             case ORDER -> new ProtobufOrderCodec(fixture.order(), fixture.bufferCapacity());
             case BOOK -> new ProtobufBookCodec(fixture.book(), fixture.bufferCapacity());
             case TELEMETRY -> new ProtobufTelemetryCodec(fixture.telemetry(), fixture.bufferCapacity());
+            case TEXT -> new ProtobufTextCodec(fixture.text(), fixture.bufferCapacity());
         };
     }
 

@@ -60,8 +60,10 @@ final class ProtobufPersonCodec extends ProtobufJavaCodec<Person> {
         for (int i = 0, count = person.getEmailsCount(); i < count; i++) {
             sink.text(person.getEmails(i));
         }
+        sink.count(person.getEmailsCount());
         for (int i = 0, count = person.getLuckyNumbersCount(); i < count; i++) {
             sink.longValue(person.getLuckyNumbers(i));
         }
+        sink.count(person.getLuckyNumbersCount());
     }
 }

@@ -46,13 +46,16 @@ final class ProtobufTelemetryCodec extends ProtobufJavaCodec<Telemetry> {
             sink.text(label.getKey());
             sink.text(label.getValue());
         }
+        sink.count(telemetry.getLabelsCount());
         sink.text(telemetry.getUnit());
         for (int i = 0, count = telemetry.getTimestampsCount(); i < count; i++) {
             sink.longValue(telemetry.getTimestamps(i));
         }
+        sink.count(telemetry.getTimestampsCount());
         for (int i = 0, count = telemetry.getValuesCount(); i < count; i++) {
             sink.doubleValue(telemetry.getValues(i));
         }
+        sink.count(telemetry.getValuesCount());
         sink.longValue(telemetry.getSourceId());
     }
 }

@@ -52,6 +52,7 @@ final class QuickbufBookCodec extends QuickbufCodec<BookUpdate> {
             sink.longValue(level.getQuantity());
             sink.longValue(level.getOrderCount());
         }
+        sink.count(levels.length());
         sink.boolValue(book.getLastInPacket());
     }
 }

@@ -45,6 +45,7 @@ public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractC
             case ORDER -> new QuickbufOrderCodec(fixture.order(), fixture.bufferCapacity());
             case BOOK -> new QuickbufBookCodec(fixture.book(), fixture.bufferCapacity());
             case TELEMETRY -> new QuickbufTelemetryCodec(fixture.telemetry(), fixture.bufferCapacity());
+            case TEXT -> new QuickbufTextCodec(fixture.text(), fixture.bufferCapacity());
         };
     }
 

@@ -56,9 +56,11 @@ final class QuickbufPersonCodec extends QuickbufCodec<Person> {
         for (int i = 0, count = emails.length(); i < count; i++) {
             sink.text(emails.get(i));
         }
+        sink.count(emails.length());
         final RepeatedInt numbers = person.getLuckyNumbers();
         for (int i = 0, count = numbers.length(); i < count; i++) {
             sink.longValue(numbers.get(i));
         }
+        sink.count(numbers.length());
     }
 }

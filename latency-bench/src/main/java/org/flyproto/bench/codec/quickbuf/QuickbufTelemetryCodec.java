@@ -41,15 +41,18 @@ final class QuickbufTelemetryCodec extends QuickbufCodec<Telemetry> {
             text(label.getKeyBytes(), sink);
             text(label.getValueBytes(), sink);
         }
+        sink.count(labels.length());
         text(telemetry.getUnitBytes(), sink);
         final RepeatedLong timestamps = telemetry.getTimestamps();
         for (int i = 0, count = timestamps.length(); i < count; i++) {
             sink.longValue(timestamps.get(i));
         }
+        sink.count(timestamps.length());
         final RepeatedDouble values = telemetry.getValues();
         for (int i = 0, count = values.length(); i < count; i++) {
             sink.doubleValue(values.get(i));
         }
+        sink.count(values.length());
         sink.longValue(telemetry.getSourceId());
     }
 }

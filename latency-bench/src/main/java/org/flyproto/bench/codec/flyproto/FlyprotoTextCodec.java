@@ -1,0 +1,92 @@
+package org.flyproto.bench.codec.flyproto;
+
+import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.fixture.LineData;
+import org.flyproto.bench.fixture.ParagraphData;
+import org.flyproto.bench.fixture.TextData;
+import org.flyproto.bench.proto.flyproto.DocumentDecoder;
+import org.flyproto.bench.proto.flyproto.DocumentEncoder;
+import org.flyproto.bench.proto.flyproto.LineDecoder;
+import org.flyproto.bench.proto.flyproto.ParagraphDecoder;
+import org.flyproto.bench.proto.flyproto.ParagraphEncoder;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.codec.BytesCursor;
+import org.flyproto.codec.StringCursor;
+
+/** flyproto's codec of {@code Document}. */
+final class FlyprotoTextCodec extends FlyprotoCodec {
+    private final TextData data;
+    private final DocumentEncoder encoder = new DocumentEncoder();
+    private final DocumentDecoder decoder = new DocumentDecoder();
+
+    FlyprotoTextCodec(final TextData data, final int capacity) {
+        super(capacity);
+        this.data = data;
+    }
+
+    @Override
+    public int encode() {
+        final TextData document = data;
+        final DocumentEncoder encoder =
+                this.encoder.wrap(outBuffer, 0).title(document.title()).id(document.id());
+        for (final ParagraphData paragraph : document.paragraphs()) {
+            final ParagraphEncoder paragraphEncoder = encoder.addParagraphs().heading(paragraph.heading());
+            for (final LineData line : paragraph.lines()) {
+                paragraphEncoder
+                        .addLines()
+                        .text(line.text())
+                        .language(line.language())
+                        .number(line.number());
+                paragraphEncoder.endLines();
+            }
+            encoder.endParagraphs();
+        }
+        for (final byte[] chunk : document.chunks()) {
+            encoder.addChunks(chunk);
+        }
+        for (final String tag : document.tags()) {
+            encoder.addTags(tag);
+        }
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public void decode(final Sink sink) {
+        read(decoder.wrap(inBuffer, 0, inLength), sink);
+    }
+
+    @Override
+    public void decodeTrusted(final Sink sink) {
+        read(decoder.wrapTrusted(inBuffer, 0, inLength), sink);
+    }
+
+    // The counts are counted while iterating: flyproto has no O(1) element count yet.
+    private static void read(final DocumentDecoder document, final Sink sink) {
+        sink.text(document.title());
+        sink.longValue(document.id());
+        int paragraphCount = 0;
+        for (final ParagraphDecoder paragraph = document.paragraphs(); paragraph.next(); paragraphCount++) {
+            sink.text(paragraph.heading());
+            int lineCount = 0;
+            for (final LineDecoder line = paragraph.lines(); line.next(); lineCount++) {
+                sink.text(line.text());
+                sink.text(line.language());
+                sink.longValue(line.number());
+            }
+            sink.count(lineCount);
+        }
+        sink.count(paragraphCount);
+        int chunkCount = 0;
+        for (final BytesCursor chunks = document.chunks(); chunks.next(); chunkCount++) {
+            final BytesView chunk = chunks.value();
+            final int length = chunk.length();
+            sink.bytes(length, length == 0 ? 0 : chunk.byteAt(length / 2));
+        }
+        sink.count(chunkCount);
+        int tagCount = 0;
+        for (final StringCursor tags = document.tags(); tags.next(); tagCount++) {
+            sink.text(tags.value());
+        }
+        sink.count(tagCount);
+    }
+}

@@ -1,0 +1,68 @@
+package org.flyproto.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JmhJsonTest {
+    @Test
+    void shouldReadARecordedJmhRunWithTheAllocationOfEachBenchmark() throws IOException, URISyntaxException {
+        // Recorded with: java -jar benchmarks.jar 'FlyprotoBenchmark.decodeTrusted$|ProtobufJavaBenchmark
+        // .encodePrebuilt$' -p fixture=ORDER -p boundsChecks=off -f 1 -wi 0 -i 2 -r 100ms -prof gc -rf json
+        final Path file =
+                Path.of(JmhJsonTest.class.getResource("jmh-sample.json").toURI());
+
+        final List<Measurement> measurements = JmhJson.read(file);
+
+        assertThat(measurements)
+                .containsExactly(
+                        new Measurement(
+                                "flyproto",
+                                "decode-trusted",
+                                "order",
+                                "off",
+                                338314.38474854367,
+                                Double.NaN,
+                                161.2204617903044),
+                        new Measurement(
+                                "protobuf-java",
+                                "encode-prebuilt",
+                                "order",
+                                "n/a",
+                                1007510.7102134973,
+                                Double.NaN,
+                                226.86004454215015));
+    }
+
+    @Test
+    void shouldReadANumericErrorAndABenchmarkWithoutFixtureOrProfiler(@TempDir final Path directory)
+            throws IOException {
+        final Path file = directory.resolve("sbe.json");
+        Files.writeString(file, """
+                [ { "benchmark" : "org.flyproto.bench.jmh.SbeBenchmark.encode", "mode" : "thrpt",
+                    "params" : { "boundsChecks" : "on" },
+                    "primaryMetric" : { "score" : 9.5E6, "scoreError" : 12500.25, "scoreUnit" : "ops/s" } } ]
+                """, StandardCharsets.UTF_8);
+
+        assertThat(JmhJson.read(file))
+                .containsExactly(new Measurement("SBE", "encode", "order", "on", 9.5e6, 12500.25, Double.NaN));
+    }
+
+    @Test
+    void shouldRejectAFileThatIsNotAJmhResult(@TempDir final Path directory) throws IOException {
+        final Path file = directory.resolve("other.json");
+        Files.writeString(file, "{\"benchmark\": 1}", StandardCharsets.UTF_8);
+
+        assertThatThrownBy(() -> JmhJson.read(file))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("not a JMH JSON result");
+    }
+}
