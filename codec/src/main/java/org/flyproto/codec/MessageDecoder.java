@@ -14,8 +14,9 @@ import org.flyproto.buffers.WireType;
  *
  * <p><b>How a decoder finds its fields.</b> {@code wrap} scans the message once, front to back: for each tag the
  * generated {@link #scanFields()} either decodes the scalar value into a field of the decoder (last occurrence wins, as in
- * protobuf), records the offset and length of a string, bytes or message field, records the first occurrence of a
- * repeated field (its cursor walks from there), or skips an unknown field. Accessors then return the stored values;
+ * protobuf), records the offset and length of a string, bytes or message field, records every element of a repeated
+ * message field ({@link Occurrences}: counted, and iterated without another walk) or the first occurrence of a repeated
+ * scalar, string or bytes field and its element count (its cursor walks from there), or skips an unknown field. Accessors then return the stored values;
  * strings and bytes are views over the buffer; nested messages are decoded by a child decoder wrapped on access.
  *
  * <p><b>Validating and trusted.</b> A validating wrap checks every tag, wire type, length, varint and the nesting depth

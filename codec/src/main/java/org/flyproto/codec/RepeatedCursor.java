@@ -11,7 +11,8 @@ import org.flyproto.buffers.WireType;
  * <p>A cursor walks its message from the field's first occurrence to the end of the message, visiting every element
  * in wire order whether it was written packed or unpacked (protobuf accepts both whatever the schema says). Fields of
  * other numbers, and occurrences with an unexpected wire type (unknown fields by protobuf's rules), are skipped.
- * Every read is bounded by the message, so a cursor is safe on trusted input too.
+ * Every read is bounded by the message, so a cursor is safe on trusted input too. The decoder's scan counted the
+ * elements: {@link #count()} is a field load.
  *
  * <p><b>Reuse.</b> A decoder has one cursor per repeated field, and the field's accessor returns it each time,
  * positioned before the first element again. Nested loops over the same field therefore share one cursor: the inner

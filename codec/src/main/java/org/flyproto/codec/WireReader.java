@@ -163,7 +163,20 @@ public abstract class WireReader {
         return 0;
     }
 
+    /** A tag of two bytes (fields 16 to 2047), or anything else that is not one byte. */
     private int nextTagSlow(final int p) {
+        if (limit - p >= 2) {
+            final byte b = byteAt(p);
+            final byte b2 = byteAt(p + 1);
+            if (b < 0 && b2 > 0) {
+                pos = p + 2;
+                return (b & PAYLOAD) | (b2 << 7);
+            }
+        }
+        return nextTagOther(p);
+    }
+
+    private int nextTagOther(final int p) {
         final int tag = readTagSlow(p);
         if (tag == 0) {
             throw new ProtoDecodeException("field number 0", p);
@@ -228,25 +241,28 @@ public abstract class WireReader {
     }
 
     /**
-     * A varint of two bytes or more, or one at the end of the region: decoded in one pass when ten bytes are left in
-     * the region (a varint's longest), else checked byte by byte against the limit.
+     * A varint of two bytes or more, or one at the end of the region: one load, one mask and one branch per byte, the
+     * limit checked once. Small, so that the scan of a message of many varint fields inlines it at each of them within
+     * C2's budget.
      */
     private long readVarintSlow(final int p) {
-        if (limit - p >= Varint.MAX_SIZE) {
-            long result = byteAt(p) & PAYLOAD;
-            for (int i = 1; i < Varint.MAX_SIZE; i++) {
-                final byte b = byteAt(p + i);
-                result |= (long) (b & PAYLOAD) << (7 * i);
-                if (b >= 0) {
-                    pos = p + i + 1;
-                    return result;
-                }
+        final int n = Math.min(limit - p, Varint.MAX_SIZE);
+        long result = 0;
+        for (int i = 0; i < n; i++) {
+            final byte b = byteAt(p + i);
+            result |= (long) (b & PAYLOAD) << (7 * i);
+            if (b >= 0) {
+                pos = p + i + 1;
+                return result;
             }
-            throw new ProtoDecodeException("varint longer than 10 bytes", p);
         }
-        final int n = checkedVarintLength(p);
-        pos = p + n;
-        return decodeVarint(p, n);
+        throw malformedVarint(p, n);
+    }
+
+    /** Out of line: the error of a varint that runs past the region or past 10 bytes. */
+    private static ProtoDecodeException malformedVarint(final int p, final int available) {
+        return new ProtoDecodeException(
+                available == Varint.MAX_SIZE ? "varint longer than 10 bytes" : "truncated varint", p);
     }
 
     /** Decodes the varint of {@code n} bytes at {@code p}, whose length was checked. */

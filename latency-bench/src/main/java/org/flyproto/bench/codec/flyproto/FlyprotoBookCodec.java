@@ -55,8 +55,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
         sink.longValue(book.sequence());
         sink.longValue(book.exchangeTime());
         sink.longValue(book.receiveTime());
-        int levelCount = 0;
-        for (final LevelUpdateDecoder level = book.levels(); level.next(); levelCount++) {
+        for (final LevelUpdateDecoder level = book.levels(); level.next(); ) {
             sink.longValue(level.sideRaw());
             sink.longValue(level.actionRaw());
             sink.longValue(level.depth());
@@ -64,7 +63,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
             sink.longValue(level.quantity());
             sink.longValue(level.orderCount());
         }
-        sink.count(levelCount);
+        sink.count(book.levelsCount());
         sink.boolValue(book.lastInPacket());
     }
 }

@@ -66,15 +66,13 @@ final class FlyprotoPersonCodec extends FlyprotoCodec {
             sink.text(address.postcode());
             sink.text(address.country());
         }
-        int emailCount = 0;
-        for (final StringCursor emails = person.emails(); emails.next(); emailCount++) {
+        for (final StringCursor emails = person.emails(); emails.next(); ) {
             sink.text(emails.value());
         }
-        sink.count(emailCount);
-        int numberCount = 0;
-        for (final IntCursor numbers = person.luckyNumbers(); numbers.next(); numberCount++) {
+        sink.count(person.emailsCount());
+        for (final IntCursor numbers = person.luckyNumbers(); numbers.next(); ) {
             sink.longValue(numbers.value());
         }
-        sink.count(numberCount);
+        sink.count(person.luckyNumbersCount());
     }
 }

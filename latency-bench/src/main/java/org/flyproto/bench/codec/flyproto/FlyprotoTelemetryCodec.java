@@ -47,23 +47,20 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
 
     private static void read(final TelemetryDecoder telemetry, final Sink sink) {
         sink.text(telemetry.metric());
-        int labelCount = 0;
-        for (final LabelDecoder label = telemetry.labels(); label.next(); labelCount++) {
+        for (final LabelDecoder label = telemetry.labels(); label.next(); ) {
             sink.text(label.key());
             sink.text(label.value());
         }
-        sink.count(labelCount);
+        sink.count(telemetry.labelsCount());
         sink.text(telemetry.unit());
-        int timestampCount = 0;
-        for (final LongCursor timestamps = telemetry.timestamps(); timestamps.next(); timestampCount++) {
+        for (final LongCursor timestamps = telemetry.timestamps(); timestamps.next(); ) {
             sink.longValue(timestamps.value());
         }
-        sink.count(timestampCount);
-        int valueCount = 0;
-        for (final DoubleCursor values = telemetry.values(); values.next(); valueCount++) {
+        sink.count(telemetry.timestampsCount());
+        for (final DoubleCursor values = telemetry.values(); values.next(); ) {
             sink.doubleValue(values.value());
         }
-        sink.count(valueCount);
+        sink.count(telemetry.valuesCount());
         sink.longValue(telemetry.sourceId());
     }
 }

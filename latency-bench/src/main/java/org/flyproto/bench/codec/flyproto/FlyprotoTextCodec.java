@@ -60,33 +60,28 @@ final class FlyprotoTextCodec extends FlyprotoCodec {
         read(decoder.wrapTrusted(inBuffer, 0, inLength), sink);
     }
 
-    // The counts are counted while iterating: flyproto has no O(1) element count yet.
     private static void read(final DocumentDecoder document, final Sink sink) {
         sink.text(document.title());
         sink.longValue(document.id());
-        int paragraphCount = 0;
-        for (final ParagraphDecoder paragraph = document.paragraphs(); paragraph.next(); paragraphCount++) {
+        for (final ParagraphDecoder paragraph = document.paragraphs(); paragraph.next(); ) {
             sink.text(paragraph.heading());
-            int lineCount = 0;
-            for (final LineDecoder line = paragraph.lines(); line.next(); lineCount++) {
+            for (final LineDecoder line = paragraph.lines(); line.next(); ) {
                 sink.text(line.text());
                 sink.text(line.language());
                 sink.longValue(line.number());
             }
-            sink.count(lineCount);
+            sink.count(paragraph.linesCount());
         }
-        sink.count(paragraphCount);
-        int chunkCount = 0;
-        for (final BytesCursor chunks = document.chunks(); chunks.next(); chunkCount++) {
+        sink.count(document.paragraphsCount());
+        for (final BytesCursor chunks = document.chunks(); chunks.next(); ) {
             final BytesView chunk = chunks.value();
             final int length = chunk.length();
             sink.bytes(length, length == 0 ? 0 : chunk.byteAt(length / 2));
         }
-        sink.count(chunkCount);
-        int tagCount = 0;
-        for (final StringCursor tags = document.tags(); tags.next(); tagCount++) {
+        sink.count(document.chunksCount());
+        for (final StringCursor tags = document.tags(); tags.next(); ) {
             sink.text(tags.value());
         }
-        sink.count(tagCount);
+        sink.count(document.tagsCount());
     }
 }

@@ -1,8 +1,8 @@
 /**
  * flyproto's codecs: the generated flyweights ({@code org.flyproto.bench.proto.flyproto}) over Agrona
  * {@link org.agrona.concurrent.UnsafeBuffer}s wrapping the heap arrays the peers use too. Decode reads strings through
- * their {@link org.flyproto.buffers.Utf8View}s (no {@code String}), and counts the elements of a repeated field while
- * iterating it (there is no O(1) count yet); validating ({@code wrap}) and trusted ({@code wrapTrusted})
+ * their {@link org.flyproto.buffers.Utf8View}s (no {@code String}), and reads the element count of a repeated field
+ * from its {@code xCount()}, as the peers read theirs; validating ({@code wrap}) and trusted ({@code wrapTrusted})
  * decode are separate entry points.
  */
 package org.flyproto.bench.codec.flyproto;
