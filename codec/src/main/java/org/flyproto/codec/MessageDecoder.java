@@ -552,10 +552,11 @@ public abstract class MessageDecoder extends WireReader {
     protected abstract void scanFields();
 
     private void checkNext() {
+        iterParent.checkMemory();
         if (iterEnded) {
             throw new IllegalStateException("flyproto checked mode: next() on a " + messageFullName()
                     + " decoder whose iteration already ended: was its field iterated again meanwhile (nested loops"
-                    + " over one repeated field share one decoder, and findX() iterates a map), or next() called"
+                    + " over one repeated field share one decoder), or next() called"
                     + " again after it returned false? Iterate an inner loop with another decoder (wrap it on the"
                     + " element), or copy what you need first");
         }
@@ -570,8 +571,11 @@ public abstract class MessageDecoder extends WireReader {
      * @throws IllegalStateException if this decoder was handed out by a decoder that has moved on since.
      */
     protected final void checkCurrent() {
-        if (Checked.ENABLED && !generation.isChainCurrent()) {
-            throw stale();
+        if (Checked.ENABLED) {
+            if (!generation.isChainCurrent()) {
+                throw stale();
+            }
+            checkMemory();
         }
     }
 

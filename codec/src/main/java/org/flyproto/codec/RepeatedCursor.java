@@ -129,6 +129,7 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
     }
 
     private void checkAdvance() {
+        checkMemory();
         if (ended) {
             throw new IllegalStateException(
                     "flyproto checked mode: next() on the cursor of field " + Tag.fieldNumber(elementTag)

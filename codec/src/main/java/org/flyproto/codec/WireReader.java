@@ -80,6 +80,22 @@ public abstract class WireReader {
         memAddress = BufferUtil.ARRAY_BASE_OFFSET - (long) offset;
     }
 
+    /**
+     * Checked mode only ({@link org.flyproto.buffers.Checked}): throws if the buffer's memory is no longer what this
+     * reader took at its root's wrap (an expandable buffer grew, or an {@code UnsafeBuffer} was wrapped again), where
+     * unchecked it would read the memory it took, which may be gone.
+     *
+     * @throws IllegalStateException if the memory moved.
+     */
+    final void checkMemory() {
+        final DirectBuffer b = buffer;
+        if (Memory.isRaw(b) && (b.byteArray() != memArray || b.addressOffset() != memAddress)) {
+            throw new IllegalStateException("flyproto checked mode: the buffer's memory moved since the decoder was"
+                    + " wrapped (an expandable buffer grew, or an UnsafeBuffer was wrapped again): wrap the root"
+                    + " decoder again");
+        }
+    }
+
     /** Reads what {@code other} reads, from its memory. */
     final void attach(final WireReader other) {
         buffer = other.buffer;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.Checked;
@@ -40,6 +41,31 @@ class CheckedModeTest {
             encoder.endRNested();
         }
         return encoder.encodedLength();
+    }
+
+    /**
+     * A decoder reads the memory it took at its root's wrap: after the buffer grew, unchecked it still reads the old
+     * array (the bytes it was wrapped on); checked, it refuses.
+     */
+    @Test
+    void shouldReadTheMemoryTakenAtWrapAfterTheBufferGrewUnlessChecked() {
+        final ExpandableArrayBuffer growing = new ExpandableArrayBuffer(64);
+        final int length = encode(growing, "x");
+        final AllTypesDecoder decoder = new AllTypesDecoder().wrap(growing, 0, length);
+        growing.putByte(growing.capacity() + 1000, (byte) 1);
+        if (Checked.ENABLED) {
+            assertThatThrownBy(decoder::rNested)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("memory moved");
+            assertThatThrownBy(decoder::uInt32).isInstanceOf(IllegalStateException.class);
+            return;
+        }
+        int count = 0;
+        for (AllTypesNestedDecoder nested = decoder.rNested(); nested.next(); count++) {
+            assertThat(nested.a()).isEqualTo(count);
+        }
+        assertThat(count).isEqualTo(3).isEqualTo(decoder.rNestedCount());
+        assertThat(decoder.uInt32().count()).isEqualTo(3);
     }
 
     @Test
