@@ -13,11 +13,12 @@ import org.flyproto.buffers.WireType;
  * Base class of generated message decoders.
  *
  * <p><b>How a decoder finds its fields.</b> {@code wrap} scans the message once, front to back: for each tag the
- * generated {@link #scanFields()} either decodes the scalar value into a field of the decoder (last occurrence wins, as in
- * protobuf), records the offset and length of a string, bytes or message field, records every element of a repeated
+ * generated {@link #scanFields()} either decodes the scalar value into a field of the decoder (last occurrence wins, as
+ * in protobuf), records the offset and length of a string, bytes or message field, records every element of a repeated
  * message field ({@link Occurrences}: counted, and iterated without another walk) or the first occurrence of a repeated
- * scalar, string or bytes field and its element count (its cursor walks from there), or skips an unknown field. Accessors then return the stored values;
- * strings and bytes are views over the buffer; nested messages are decoded by a child decoder wrapped on access.
+ * scalar, string or bytes field and its element count (its cursor walks from there), or skips an unknown field.
+ * Accessors then return the stored values; strings and bytes are views over the buffer; nested messages are decoded by
+ * a child decoder wrapped on access.
  *
  * <p><b>Validating and trusted.</b> A validating wrap checks every tag, wire type, length, varint and the nesting depth
  * of the whole tree at wrap time (nested messages and packed runs included), and checks UTF-8 when a string is read.
@@ -556,8 +557,8 @@ public abstract class MessageDecoder extends WireReader {
         if (iterEnded) {
             throw new IllegalStateException("flyproto checked mode: next() on a " + messageFullName()
                     + " decoder whose iteration already ended: was its field iterated again meanwhile (nested loops"
-                    + " over one repeated field share one decoder), or next() called"
-                    + " again after it returned false? Iterate an inner loop with another decoder (wrap it on the"
+                    + " over one repeated field share one decoder), or next() called again after it returned false?"
+                    + " Iterate an inner loop with another decoder (wrap it on the"
                     + " element), or copy what you need first");
         }
         checkCurrent();

@@ -55,8 +55,9 @@ public abstract class WireReader {
     protected WireReader() {}
 
     /**
-     * Reads {@code buffer} from now on, and takes its memory: called whenever a reader is wrapped, so that an
-     * expandable buffer that grew, or an {@code UnsafeBuffer} wrapped again, is read where its memory is now.
+     * Reads {@code buffer} from now on, and takes its memory: called by a root decoder's wrap, whose memory every
+     * decoder and cursor below it then shares ({@link #attach(WireReader)}). An expandable buffer that grows, or an
+     * {@code UnsafeBuffer} wrapped again, has other memory: the root must be wrapped again (the checked mode checks it).
      *
      * @param buffer an Agrona buffer ({@link Memory#isRaw}).
      */
