@@ -39,11 +39,6 @@ public abstract class MessageEncoder {
     private MessageEncoder parent;
 
     private int parentTag;
-    /**
-     * Bytes the length prefix of this encoder's message needed the last time it was written as a nested (or
-     * delimited) message: what the next begin reserves, so that a message of a steady size is never moved.
-     */
-    private int lengthSize = 1;
 
     /** Subclasses only. */
     protected MessageEncoder() {}
@@ -87,7 +82,7 @@ public abstract class MessageEncoder {
      */
     protected final void wrapDelimitedRoot(final MutableDirectBuffer buffer, final int offset) {
         rootCursor().wrap(buffer, offset);
-        id = cursor.beginLengthPrefix(this, lengthSize);
+        id = cursor.beginLengthPrefix(this);
         onBegin();
     }
 
@@ -104,7 +99,7 @@ public abstract class MessageEncoder {
             throw Misuse.askTheRoot("endDelimited()");
         }
         final WriteCursor c = checkedCursor("end the delimited message");
-        lengthSize = c.endLength(0);
+        c.end(0);
         id = c.innermost();
         return c.position() - c.start();
     }
@@ -140,9 +135,8 @@ public abstract class MessageEncoder {
         if (!c.isInnermost(id)) {
             throw misuse("begin", tag);
         }
+        final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag, child) : c.begin(tag, child);
         final MessageEncoder nested = child;
-        final long childId =
-                (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag, child) : c.begin(tag, child, nested.lengthSize);
         // The reference stores cost the GC's write barrier: skip them when the child had this cursor and parent
         // already, as every element of a repeated field after the first has.
         if (nested.cursor != c) {
@@ -176,7 +170,7 @@ public abstract class MessageEncoder {
         if ((tag & 7) == WireType.START_GROUP) {
             c.endGroup(tag);
         } else {
-            child.lengthSize = c.endLength(tag);
+            c.end(tag);
         }
     }
 

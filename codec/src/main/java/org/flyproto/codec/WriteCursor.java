@@ -18,15 +18,9 @@ import org.flyproto.buffers.ZigZag;
  * {@link #begin(int)}: the tag is written and <em>one</em> byte is reserved for the length. {@link #end(int)} computes
  * the length; if it needs more than one byte (128 bytes of content or more) the content is moved forward by the
  * missing bytes before the length is written. The output is therefore canonical (minimal length varints, the same
- * bytes protobuf-java writes) at the price of a move for large nested content. A nested encoder reserves instead the
- * size its length needed the last time ({@link MessageEncoder}), so that content of a steady size never moves; a guess
- * that was too large moves the content back, and in a fixed region that fills up, every open level's reservation
- * beyond one byte is given back before anything is refused. Strings reserve the size of the length of their char count
- * (UTF-8 has at least one byte a char) and move only if non-ASCII text makes the length longer; packed arrays compute
- * their length first.
- *
- * <p>Inside the region, bytes after the message's end may have been written while it was encoded (a packed run that
- * stayed empty, content moved back onto a reservation that was too large); nothing outside the region ever is.
+ * bytes protobuf-java writes) at the price of a move for large nested content. Strings reserve one byte when their
+ * UTF-8 length is certain to fit in it (at most 42 chars), and otherwise compute the length first; packed arrays
+ * compute their length first.
  *
  * <p><b>Bounds.</b> Every write checks the space it needs against the region's limit first: a fixed region that is
  * too small raises {@link ProtoEncodeException} and nothing is written outside {@code [offset, limit)}; an
@@ -44,9 +38,6 @@ import org.flyproto.buffers.ZigZag;
 public final class WriteCursor {
     /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
     private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
-
-    /** Largest string (in chars) whose worst-case UTF-8 size, 3 bytes a char plus tag and length, is an int. */
-    private static final int ONE_PASS_MAX_CHARS = (Integer.MAX_VALUE - 2 * Varint.MAX_SIZE_32) / 3;
 
     /**
      * The cursor of an encoder that was never wrapped: its {@link #innermost()} is no encoder's identity (those are 0
@@ -71,10 +62,7 @@ public final class WriteCursor {
     /** Open levels; package-private for {@link Misuse}, which describes them (slow paths only). */
     int depth;
 
-    /** Per open level: where its length prefix starts (a group: its tag), and how many bytes it reserved. */
     private int[] openStarts = new int[16];
-
-    private int[] openReserves = new int[16];
     int[] openTags = new int[16];
     long[] enclosingIds = new long[16];
     /** The encoder of each open level, for the messages of misuse exceptions: see {@link Misuse}. */
@@ -367,34 +355,15 @@ public final class WriteCursor {
     public void writeString(final int tag, final CharSequence value) {
         final int chars = value.length();
         final int p = position;
-        if (chars <= ONE_PASS_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE_32 + 3 * chars)) {
-            // One pass: the UTF-8 length is at least the number of chars, so reserve the size of that and encode
-            // straight after it; only a length that needs more bytes (non-ASCII text) moves the bytes.
-            final int reserve = Varint.sizeOfUnsigned32(chars);
+        if (chars <= ONE_BYTE_LENGTH_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + 1 + 3 * chars)) {
+            // The length fits one byte whatever the content: encode straight after a reserved byte.
             final int lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
-            final int length = Utf8.encode(value, raw, lengthIndex + reserve);
-            if (length < 0x80) {
-                Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
-                position = lengthIndex + 1 + length;
-            } else {
-                position = patchStringLength(lengthIndex, reserve, length);
-            }
+            final int length = Utf8.encode(value, raw, lengthIndex + 1);
+            Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
+            position = lengthIndex + 1 + length;
         } else {
             checkedString(tag, value);
         }
-    }
-
-    /**
-     * Writes the length of a string encoded after {@code reserve} bytes at {@code lengthIndex}, moving the bytes
-     * forward if the length needs more (room for that was checked); returns the index after the string.
-     */
-    private int patchStringLength(final int lengthIndex, final int reserve, final int length) {
-        final int size = Varint.sizeOfUnsigned32(length);
-        if (size != reserve) {
-            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + reserve, length);
-        }
-        Varint.putUnsigned32(buffer, lengthIndex, length);
-        return lengthIndex + size + length;
     }
 
     private void checkedString(final int tag, final CharSequence value) {
@@ -497,39 +466,28 @@ public final class WriteCursor {
      * whose packed run it is.
      */
     long begin(final int tag, final MessageEncoder owner) {
-        return begin(tag, owner, 1);
-    }
-
-    /**
-     * {@link #begin(int, MessageEncoder)} reserving {@code reserve} bytes for the length: the size the length needed
-     * the last time this field was written, so that content of a steady size is never moved (see {@link #end}).
-     *
-     * @param reserve 1 to {@link Varint#MAX_SIZE_32}.
-     */
-    long begin(final int tag, final MessageEncoder owner, final int reserve) {
         final int p = position;
         final int lengthIndex;
-        if (fits(p, Varint.sizeOfUnsigned32(tag) + reserve)) {
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + 1)) {
             lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
         } else {
-            ensure(Varint.sizeOfUnsigned32(tag) + reserve);
-            lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
+            ensure(Varint.sizeOfUnsigned32(tag) + 1);
+            lengthIndex = p + Varint.putUnsigned32(buffer, p, tag);
         }
-        push(tag, lengthIndex, reserve, owner);
-        position = lengthIndex + reserve;
+        push(tag, lengthIndex, owner);
+        position = lengthIndex + 1;
         final long id = lastId + 1;
         lastId = id;
         innermost = id;
         return id;
     }
 
-    private void push(final int tag, final int start, final int reserve, final MessageEncoder owner) {
+    private void push(final int tag, final int start, final MessageEncoder owner) {
         final int d = depth;
         if (d == openStarts.length) {
             growStack();
         }
         openStarts[d] = start;
-        openReserves[d] = reserve;
         openTags[d] = tag;
         enclosingIds[d] = innermost;
         // A reference store costs the GC's write barrier: skip it when the level had this owner already (a repeated
@@ -543,7 +501,6 @@ public final class WriteCursor {
 
     private void growStack() {
         openStarts = Arrays.copyOf(openStarts, depth * 2);
-        openReserves = Arrays.copyOf(openReserves, depth * 2);
         openTags = Arrays.copyOf(openTags, depth * 2);
         enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
         openOwners = Arrays.copyOf(openOwners, depth * 2);
@@ -556,17 +513,14 @@ public final class WriteCursor {
      * @return the identity of the opened level, now the {@link #innermost()}.
      */
     public long beginLengthPrefix() {
-        return beginLengthPrefix(null, 1);
+        return beginLengthPrefix(null);
     }
 
-    /**
-     * {@link #beginLengthPrefix()}, recording the root encoder whose message it frames, reserving {@code reserve}
-     * bytes (1 to {@link Varint#MAX_SIZE_32}) for the length.
-     */
-    long beginLengthPrefix(final MessageEncoder owner, final int reserve) {
-        ensure(reserve);
-        push(0, position, reserve, owner);
-        position += reserve;
+    /** {@link #beginLengthPrefix()}, recording the root encoder whose message it frames. */
+    long beginLengthPrefix(final MessageEncoder owner) {
+        ensure(1);
+        push(0, position, owner);
+        position++;
         innermost = ++lastId;
         return innermost;
     }
@@ -585,7 +539,7 @@ public final class WriteCursor {
     /** {@link #beginGroup(int)}, recording the group's encoder. */
     long beginGroup(final int tag, final MessageEncoder owner) {
         ensure(Varint.sizeOfUnsigned32(tag));
-        push(tag, position, 0, owner);
+        push(tag, position, owner);
         position += Varint.putUnsigned32(buffer, position, tag);
         innermost = ++lastId;
         return innermost;
@@ -608,63 +562,39 @@ public final class WriteCursor {
 
     /**
      * Closes the innermost open field, which must have been opened with {@code tag}, and writes its length, moving
-     * the content if the length needs another number of bytes than were reserved for it (forward if more, back if
-     * fewer), so that the length is always minimal.
+     * the content forward if the length needs more than one byte.
      *
      * @param tag the tag it was opened with.
      * @throws IllegalStateException if the innermost open field is not {@code tag}.
      */
     public void end(final int tag) {
-        endLength(tag);
-    }
-
-    /**
-     * {@link #end(int)}, returning the size of the length written: what the next occurrence of the field may
-     * reserve.
-     */
-    int endLength(final int tag) {
         checkTag(tag);
-        return endInnermost();
+        endInnermost();
     }
 
-    /** Closes the innermost open level, whose tag was checked, and writes its length; returns the length's size. */
-    private int endInnermost() {
+    /** Closes the innermost open level, whose tag was checked, and writes its length. */
+    private void endInnermost() {
         final int d = depth - 1;
         final int lengthIndex = openStarts[d];
-        final int reserve = openReserves[d];
-        final int length = position - lengthIndex - reserve;
-        final int size;
-        if (length < 0x80 && reserve == 1 && raw != null && (!CHECK_CAPACITY || lengthIndex < raw.capacity())) {
+        final int length = position - lengthIndex - 1;
+        if (length < 0x80 && raw != null && (!CHECK_CAPACITY || lengthIndex < raw.capacity())) {
             Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
-            size = 1;
         } else {
-            size = patchLength(d, length);
+            patchLength(lengthIndex, length);
         }
         depth = d;
         innermost = enclosingIds[d];
-        return size;
     }
 
-    /**
-     * Writes the length of level {@code d}, moving its content if the length needs another size than was reserved;
-     * returns the length's size.
-     */
-    private int patchLength(final int d, final int length) {
+    /** Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte. */
+    private void patchLength(final int lengthIndex, final int length) {
         final int size = Varint.sizeOfUnsigned32(length);
-        if (size > openReserves[d]) {
-            ensure(size - openReserves[d]);
-            // In a fixed region that ensure may have given back what open levels reserved beyond one byte, this one
-            // included: then this level needs more again (and nothing is left to give back).
-            ensure(size - openReserves[d]);
-        }
-        final int lengthIndex = openStarts[d];
-        final int reserve = openReserves[d];
-        if (size != reserve) {
-            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + reserve, length);
-            position += size - reserve;
+        if (size > 1) {
+            ensure(size - 1);
+            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
+            position += size - 1;
         }
         Varint.putUnsigned32(buffer, lengthIndex, length);
-        return size;
     }
 
     /**
@@ -677,7 +607,7 @@ public final class WriteCursor {
     public void endPacked(final int tag) {
         checkTag(tag);
         final int lengthIndex = openStarts[depth - 1];
-        if (position == lengthIndex + openReserves[depth - 1]) {
+        if (position == lengthIndex + 1) {
             position = lengthIndex - Varint.sizeOfUnsigned32(tag);
             depth--;
             innermost = enclosingIds[depth];
@@ -1081,31 +1011,6 @@ public final class WriteCursor {
     }
 
     /**
-     * A fixed region is full: moves the content of every open level that reserved more than one byte for its length
-     * back onto its first byte, so that a message whose canonical encoding fits the region is never refused because
-     * a guess reserved too much. {@link #end} moves the content forward again if the length needs it.
-     *
-     * @return whether any bytes were given back.
-     */
-    private boolean giveBackReserves() {
-        boolean any = false;
-        for (int d = 0; d < depth; d++) {
-            final int extra = openReserves[d] - 1;
-            if (extra > 0) {
-                final int from = openStarts[d] + openReserves[d];
-                buffer.putBytes(from - extra, buffer, from, position - from);
-                position -= extra;
-                openReserves[d] = 1;
-                for (int inner = d + 1; inner < depth; inner++) {
-                    openStarts[inner] -= extra;
-                }
-                any = true;
-            }
-        }
-        return any;
-    }
-
-    /**
      * Whether {@code bytes} from {@code p} may be written straight to memory: the buffer is one of Agrona's own and
      * the bytes are inside the region (and, with Agrona's bounds checks on, inside the buffer's capacity now). When
      * true, {@link #raw} is set.
@@ -1134,9 +1039,6 @@ public final class WriteCursor {
     }
 
     private void grow(final int bytes) {
-        if (!growable && giveBackReserves() && bytes <= limit - position) {
-            return;
-        }
         final long needed = (long) position + bytes;
         if (!growable || needed > Integer.MAX_VALUE - 8) {
             throw new ProtoEncodeException("need " + bytes + " bytes at index " + position + " but the region ends at "

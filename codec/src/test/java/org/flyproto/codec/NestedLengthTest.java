@@ -16,12 +16,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A nested encoder reserves the length size its message needed the last time: guesses right, too small and too
- * large, at one, two and three bytes, nested deep, delimited, and in fixed regions that fit exactly (where a guess
- * that reserved too much must be given back) or are one byte short. The expected bytes come from a plain recursive
+ * Backpatched nested lengths of one, two and three bytes, one after another with one encoder, nested three deep and
+ * delimited, in fixed regions that fit exactly or are one byte short. The expected bytes come from a plain recursive
  * encoder that knows each length before it writes it.
  */
-class NestedLengthGuessTest {
+class NestedLengthTest {
     private static final int OFFSET = 3;
     private static final byte SENTINEL = 0x5A;
 
@@ -59,7 +58,7 @@ class NestedLengthGuessTest {
     private static final Node LARGE = Node.values(50);
     private static final Node HUGE = Node.values(6000);
 
-    /** Root shapes in the order they are encoded with one encoder, so that each starts from the last one's guesses. */
+    /** Root shapes in the order they are encoded with one encoder: every change of length size, up and down. */
     private static final List<Node> SHAPES = List.of(
             Node.of(7, SMALL),
             Node.of(7, LARGE),
@@ -85,8 +84,8 @@ class NestedLengthGuessTest {
 
     @ParameterizedTest
     @EnumSource(Kind.class)
-    void shouldWriteCanonicalBytesWhateverTheLastGuess(final Kind kind) {
-        final TestEncoder encoder = new TestEncoder("test.Guess", false);
+    void shouldWriteCanonicalBytesWhateverCameBefore(final Kind kind) {
+        final TestEncoder encoder = new TestEncoder("test.Nested", false);
         for (final Node shape : SHAPES) {
             final byte[] expected = canonical(shape);
             final MutableDirectBuffer buffer = kind.allocate.apply(kind == Kind.EXPANDABLE ? 16 : 64 * 1024);
@@ -100,14 +99,14 @@ class NestedLengthGuessTest {
     @EnumSource(
             value = Kind.class,
             names = {"HEAP", "DIRECT"})
-    void shouldFillAnExactlyFittingRegionAfterAnyGuessAndRefuseOneByteLess(final Kind kind) {
-        final TestEncoder encoder = new TestEncoder("test.Guess", false);
+    void shouldFillAnExactlyFittingRegionAfterAnyShapeAndRefuseOneByteLess(final Kind kind) {
+        final TestEncoder encoder = new TestEncoder("test.Nested", false);
         final MutableDirectBuffer scratch = new UnsafeBuffer(new byte[64 * 1024]);
         for (final Node previous : SHAPES) {
             for (final Node shape : SHAPES) {
                 final byte[] expected = canonical(shape);
 
-                write(encoder.wrap(scratch, 0), previous); // the guesses shape's encode starts from
+                write(encoder.wrap(scratch, 0), previous); // whatever state the previous shape leaves
                 final MutableDirectBuffer exact = sentinelFilled(kind, OFFSET + expected.length + 8);
                 write(encoder.wrap(exact, OFFSET, expected.length), shape);
                 assertThat(encoder.encodedLength()).isEqualTo(expected.length);
@@ -128,7 +127,7 @@ class NestedLengthGuessTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void shouldFrameDelimitedMessagesOfChangingSizes(final Kind kind) {
-        final TestEncoder encoder = new TestEncoder("test.Guess", false);
+        final TestEncoder encoder = new TestEncoder("test.Nested", false);
         final MutableDirectBuffer buffer = kind.allocate.apply(kind == Kind.EXPANDABLE ? 16 : 256 * 1024);
         final ByteArrayOutputStream expected = new ByteArrayOutputStream();
         int offset = 0;
