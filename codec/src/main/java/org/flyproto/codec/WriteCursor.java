@@ -19,8 +19,9 @@ import org.flyproto.buffers.ZigZag;
  * the length; if it needs more than one byte (128 bytes of content or more) the content is moved forward by the
  * missing bytes before the length is written. The output is therefore canonical (minimal length varints, the same
  * bytes protobuf-java writes) at the price of a move for large nested content. Strings reserve one byte when their
- * UTF-8 length is certain to fit in it (at most 42 chars), and otherwise compute the length first; packed arrays
- * compute their length first.
+ * UTF-8 length is certain to fit in it (at most 42 chars); longer ones reserve the size of their char count's varint
+ * (UTF-8 has at least one byte a char) and move only when non-ASCII text needs a longer length, or, near the end of
+ * the region, compute the length first; packed arrays compute their length first.
  *
  * <p><b>Bounds.</b> Every write checks the space it needs against the region's limit first: a fixed region that is
  * too small raises {@link ProtoEncodeException} and nothing is written outside {@code [offset, limit)}; an
@@ -38,6 +39,9 @@ import org.flyproto.buffers.ZigZag;
 public final class WriteCursor {
     /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
     private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
+
+    /** Largest string (in chars) whose worst-case UTF-8 size, 3 bytes a char plus tag and length, is an int. */
+    private static final int ONE_PASS_MAX_CHARS = (Integer.MAX_VALUE - 2 * Varint.MAX_SIZE_32) / 3;
 
     /**
      * The cursor of an encoder that was never wrapped: its {@link #innermost()} is no encoder's identity (those are 0
@@ -361,6 +365,29 @@ public final class WriteCursor {
             final int length = Utf8.encode(value, raw, lengthIndex + 1);
             Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
             position = lengthIndex + 1 + length;
+        } else {
+            writeLongString(tag, value);
+        }
+    }
+
+    /**
+     * A string of more than 42 chars, or near the region's end, or on a buffer that is not Agrona's. If the worst case
+     * (3 bytes a char) fits, one pass: UTF-8 has at least one byte a char, so the size of the char count's varint is
+     * reserved for the length (exact for ASCII) and the bytes move only if non-ASCII text needs a longer length.
+     */
+    private void writeLongString(final int tag, final CharSequence value) {
+        final int chars = value.length();
+        final int p = position;
+        if (chars <= ONE_PASS_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE_32 + 3 * chars)) {
+            final int reserve = Varint.sizeOfUnsigned32(chars);
+            final int lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
+            final int length = Utf8.encode(value, raw, lengthIndex + reserve);
+            final int size = Varint.sizeOfUnsigned32(length);
+            if (size != reserve) {
+                buffer.putBytes(lengthIndex + size, buffer, lengthIndex + reserve, length);
+            }
+            Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), lengthIndex, length);
+            position = lengthIndex + size + length;
         } else {
             checkedString(tag, value);
         }

@@ -179,6 +179,40 @@ class WriteCursorPathsTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void shouldEncodeLongStringsInOnePassMovingOnlyWhenTheLengthNeedsMore(final Kind kind) {
+        // chars -> UTF-8 bytes: the reserve (the size of the char count's varint) is right, or one byte short.
+        for (final String value : new String[] {
+            "a".repeat(127),
+            "a".repeat(128),
+            "é".repeat(63),
+            "é".repeat(64),
+            "€".repeat(43),
+            "é".repeat(8191),
+            "é".repeat(8192),
+            "a".repeat(16_384),
+            "😀".repeat(40) + "?",
+            "\uD800".repeat(50)
+        }) {
+            final MutableDirectBuffer reference = Kind.OTHER.allocate.apply(64 * 1024);
+            final WriteCursor checked = new WriteCursor();
+            checked.wrap(reference, 0);
+            checked.writeString(18, value);
+            final int expectedLength = checked.position();
+
+            final MutableDirectBuffer buffer = sentinelFilled(kind, OFFSET + 64 * 1024);
+            final WriteCursor cursor = new WriteCursor();
+            cursor.wrap(buffer, OFFSET, 64 * 1024);
+            cursor.writeString(18, value);
+            assertThat(cursor.position() - OFFSET).isEqualTo(expectedLength);
+            assertThat(bytes(buffer, OFFSET, expectedLength))
+                    .as("%d chars", value.length())
+                    .isEqualTo(bytes(reference, 0, expectedLength));
+            assertUntouchedOutside(buffer, OFFSET, 64 * 1024);
+        }
+    }
+
     @Test
     void shouldNotWritePastABufferWrappedAgainToSmallerMemoryWhileBoundsChecksAreOn() {
         assumeTrue(DirectBuffer.SHOULD_BOUNDS_CHECK, "Agrona's bounds checks are off: its buffers check nothing");
