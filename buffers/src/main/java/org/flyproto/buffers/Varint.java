@@ -17,7 +17,8 @@ import org.agrona.MutableDirectBuffer;
  * further checks. Always advance by the length {@code scan} returned: an encoding may be longer than the minimal one.
  *
  * <p>Writes take the index to write at and return the number of bytes written; they do not check capacity beyond what
- * the buffer itself does, so size the write first with the matching {@code sizeOf...} method.
+ * the buffer itself does, so size the write first with the matching {@code sizeOf...} method. The writes into
+ * {@code (array, address)} go straight to memory ({@link Memory}) and check nothing at all.
  */
 public final class Varint {
     /** Maximum encoded size of any varint (a 64-bit value). */
@@ -121,6 +122,79 @@ public final class Varint {
      */
     public static int putInt32(final MutableDirectBuffer buffer, final int index, final int value) {
         return value >= 0 ? putUnsigned32(buffer, index, value) : put64(buffer, index, value);
+    }
+
+    /**
+     * Writes an unsigned 32-bit value with the minimal number of bytes straight into memory ({@link Memory}): one- and
+     * two-byte values (every tag of fields 1 to 2047, short lengths) take a straight-line path, which the JIT folds to
+     * the stores alone when the value is a constant.
+     *
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   at which to write; the caller has checked {@link #sizeOfUnsigned32(int)} bytes from it.
+     * @param value   taken as unsigned 32-bit.
+     * @return bytes written, equal to {@link #sizeOfUnsigned32(int)}.
+     */
+    public static int putUnsigned32(final byte[] array, final long address, final int index, final int value) {
+        if ((value & ~PAYLOAD_MASK) == 0) {
+            Memory.putByte(array, address, index, (byte) value);
+            return 1;
+        }
+        if ((value & ~0x3FFF) == 0) {
+            Memory.putByte(array, address, index, (byte) (value | CONTINUATION));
+            Memory.putByte(array, address, index + 1, (byte) (value >>> 7));
+            return 2;
+        }
+        return putLong(array, address, index, value & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * Writes a 64-bit value with the minimal number of bytes straight into memory ({@link Memory}); one- and two-byte
+     * values take a straight-line path.
+     *
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   at which to write; the caller has checked {@link #sizeOf64(long)} bytes from it.
+     * @param value   taken as unsigned 64-bit.
+     * @return bytes written, equal to {@link #sizeOf64(long)}.
+     */
+    public static int put64(final byte[] array, final long address, final int index, final long value) {
+        if ((value & ~PAYLOAD_MASK) == 0) {
+            Memory.putByte(array, address, index, (byte) value);
+            return 1;
+        }
+        if ((value & ~0x3FFFL) == 0) {
+            Memory.putByte(array, address, index, (byte) (value | CONTINUATION));
+            Memory.putByte(array, address, index + 1, (byte) (value >>> 7));
+            return 2;
+        }
+        return putLong(array, address, index, value);
+    }
+
+    /**
+     * Writes a protobuf {@code int32} straight into memory ({@link Memory}): a negative value is sign-extended to 64
+     * bits and so takes {@link #MAX_SIZE} bytes.
+     *
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   at which to write; the caller has checked {@link #sizeOfInt32(int)} bytes from it.
+     * @param value   signed 32-bit value.
+     * @return bytes written, equal to {@link #sizeOfInt32(int)}.
+     */
+    public static int putInt32(final byte[] array, final long address, final int index, final int value) {
+        return put64(array, address, index, value);
+    }
+
+    /** The general case of the unchecked writes, out of line: a value of three bytes or more. */
+    private static int putLong(final byte[] array, final long address, final int index, final long value) {
+        long remaining = value;
+        int i = index;
+        do {
+            Memory.putByte(array, address, i++, (byte) (remaining | CONTINUATION));
+            remaining >>>= 7;
+        } while ((remaining & ~PAYLOAD_MASK) != 0);
+        Memory.putByte(array, address, i++, (byte) remaining);
+        return i - index;
     }
 
     /**

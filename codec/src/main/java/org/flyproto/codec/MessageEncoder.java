@@ -137,10 +137,16 @@ public abstract class MessageEncoder {
         }
         final long childId = (tag & 7) == WireType.START_GROUP ? c.beginGroup(tag, child) : c.begin(tag, child);
         final MessageEncoder nested = child;
-        nested.cursor = c;
+        // The reference stores cost the GC's write barrier: skip them when the child had this cursor and parent
+        // already, as every element of a repeated field after the first has.
+        if (nested.cursor != c) {
+            nested.cursor = c;
+        }
+        if (nested.parent != this) {
+            nested.parent = this;
+        }
         nested.depth = depth + 1;
         nested.id = childId;
-        nested.parent = this;
         nested.parentTag = tag;
         nested.onBegin();
         return child;

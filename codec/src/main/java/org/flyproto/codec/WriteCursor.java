@@ -1,9 +1,11 @@
 package org.flyproto.codec;
 
 import java.util.Arrays;
+import org.agrona.AbstractMutableDirectBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.flyproto.buffers.Fixed;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Varint;
 import org.flyproto.buffers.WireType;
@@ -17,18 +19,29 @@ import org.flyproto.buffers.ZigZag;
  * the length; if it needs more than one byte (128 bytes of content or more) the content is moved forward by the
  * missing bytes before the length is written. The output is therefore canonical (minimal length varints, the same
  * bytes protobuf-java writes) at the price of a move for large nested content. Strings reserve one byte when their
- * UTF-8 length is certain to fit in it (at most 42 chars), and otherwise compute the length first; packed arrays
- * compute their length first.
+ * UTF-8 length is certain to fit in it (at most 42 chars); longer ones reserve the size of their char count's varint
+ * (UTF-8 has at least one byte a char) and move only when non-ASCII text needs a longer length, or, near the end of
+ * the region, compute the length first; packed arrays compute their length first.
  *
  * <p><b>Bounds.</b> Every write checks the space it needs against the region's limit first: a fixed region that is
  * too small raises {@link ProtoEncodeException} and nothing is written outside {@code [offset, limit)}; an
  * expandable buffer wrapped without a length grows instead.
+ *
+ * <p><b>Fast and checked paths.</b> For Agrona's own buffers ({@link Memory#isRaw}) a write whose largest possible
+ * size fits the region goes straight to memory after that one check ({@link Memory}), with no second check per byte
+ * in the buffer; with Agrona's bounds checks on, the same check also compares against the buffer's capacity at that
+ * moment, so a buffer wrapped again to smaller memory is never written past. Everything else (a write near the end of
+ * the region, one that needs the buffer to grow, any other {@link MutableDirectBuffer}) takes the checked path out of
+ * line, which sizes the write exactly and writes through the buffer's methods.
  *
  * <p>Not thread-safe.
  */
 public final class WriteCursor {
     /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
     private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
+
+    /** Largest string (in chars) whose worst-case UTF-8 size, 3 bytes a char plus tag and length, is an int. */
+    private static final int ONE_PASS_MAX_CHARS = (Integer.MAX_VALUE - 2 * Varint.MAX_SIZE_32) / 3;
 
     /**
      * The cursor of an encoder that was never wrapped: its {@link #innermost()} is no encoder's identity (those are 0
@@ -38,7 +51,14 @@ public final class WriteCursor {
      */
     static final WriteCursor NOT_WRAPPED = new WriteCursor(-1);
 
+    private static final boolean CHECK_CAPACITY = DirectBuffer.SHOULD_BOUNDS_CHECK;
+
     private MutableDirectBuffer buffer;
+    /** {@link #buffer} if it is one of Agrona's own ({@link Memory#isRaw}), else null. */
+    private AbstractMutableDirectBuffer raw;
+    /** {@link #limit} for the fast path if {@link #raw} is set, else -1: no write fits, all take the checked path. */
+    private int fastLimit = -1;
+
     private int start;
     private int position;
     private int limit;
@@ -99,9 +119,10 @@ public final class WriteCursor {
 
     private void reset(final MutableDirectBuffer buffer, final int offset, final int limit, final boolean growable) {
         this.buffer = buffer;
+        this.raw = Memory.isRaw(buffer) ? (AbstractMutableDirectBuffer) buffer : null;
         this.start = offset;
         this.position = offset;
-        this.limit = limit;
+        setLimit(limit);
         this.growable = growable;
         this.depth = 0;
         this.innermost = ++lastId;
@@ -157,6 +178,18 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeVarint64(final int tag, final long value) {
+        final int p = position;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            final int q = p + Varint.putUnsigned32(a, address, p, tag);
+            position = q + Varint.put64(a, address, q, value);
+        } else {
+            checkedVarint64(tag, value);
+        }
+    }
+
+    private void checkedVarint64(final int tag, final long value) {
         ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value));
         int p = position;
         p += Varint.putUnsigned32(buffer, p, tag);
@@ -170,10 +203,7 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeInt32(final int tag, final int value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfInt32(value));
-        int p = position;
-        p += Varint.putUnsigned32(buffer, p, tag);
-        position = p + Varint.putInt32(buffer, p, value);
+        writeVarint64(tag, value);
     }
 
     /**
@@ -183,6 +213,18 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeUnsigned32(final int tag, final int value) {
+        final int p = position;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE_32)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            final int q = p + Varint.putUnsigned32(a, address, p, tag);
+            position = q + Varint.putUnsigned32(a, address, q, value);
+        } else {
+            checkedUnsigned32(tag, value);
+        }
+    }
+
+    private void checkedUnsigned32(final int tag, final int value) {
         ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value));
         int p = position;
         p += Varint.putUnsigned32(buffer, p, tag);
@@ -216,6 +258,19 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeBool(final int tag, final boolean value) {
+        final int p = position;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + 1)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            final int q = p + Varint.putUnsigned32(a, address, p, tag);
+            Memory.putByte(a, address, q, value ? (byte) 1 : (byte) 0);
+            position = q + 1;
+        } else {
+            checkedBool(tag, value);
+        }
+    }
+
+    private void checkedBool(final int tag, final boolean value) {
         ensure(Varint.sizeOfUnsigned32(tag) + 1);
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         buffer.putByte(p, value ? (byte) 1 : (byte) 0);
@@ -229,6 +284,19 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeFixed32(final int tag, final int value) {
+        final int p = position;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + 4)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            final int q = p + Varint.putUnsigned32(a, address, p, tag);
+            Memory.putIntLittleEndian(a, address, q, value);
+            position = q + 4;
+        } else {
+            checkedFixed32(tag, value);
+        }
+    }
+
+    private void checkedFixed32(final int tag, final int value) {
         ensure(Varint.sizeOfUnsigned32(tag) + 4);
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         Fixed.putFixed32(buffer, p, value);
@@ -242,6 +310,19 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeFixed64(final int tag, final long value) {
+        final int p = position;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + 8)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            final int q = p + Varint.putUnsigned32(a, address, p, tag);
+            Memory.putLongLittleEndian(a, address, q, value);
+            position = q + 8;
+        } else {
+            checkedFixed64(tag, value);
+        }
+    }
+
+    private void checkedFixed64(final int tag, final long value) {
         ensure(Varint.sizeOfUnsigned32(tag) + 8);
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         Fixed.putFixed64(buffer, p, value);
@@ -276,10 +357,46 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void writeString(final int tag, final CharSequence value) {
+        final int chars = value.length();
+        final int p = position;
+        if (chars <= ONE_BYTE_LENGTH_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + 1 + 3 * chars)) {
+            // The length fits one byte whatever the content: encode straight after a reserved byte.
+            final int lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
+            final int length = Utf8.encode(value, raw, lengthIndex + 1);
+            Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
+            position = lengthIndex + 1 + length;
+        } else {
+            writeLongString(tag, value);
+        }
+    }
+
+    /**
+     * A string of more than 42 chars, or near the region's end, or on a buffer that is not Agrona's. If the worst case
+     * (3 bytes a char) fits, one pass: UTF-8 has at least one byte a char, so the size of the char count's varint is
+     * reserved for the length (exact for ASCII) and the bytes move only if non-ASCII text needs a longer length.
+     */
+    private void writeLongString(final int tag, final CharSequence value) {
+        final int chars = value.length();
+        final int p = position;
+        if (chars <= ONE_PASS_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE_32 + 3 * chars)) {
+            final int reserve = Varint.sizeOfUnsigned32(chars);
+            final int lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
+            final int length = Utf8.encode(value, raw, lengthIndex + reserve);
+            final int size = Varint.sizeOfUnsigned32(length);
+            if (size != reserve) {
+                buffer.putBytes(lengthIndex + size, buffer, lengthIndex + reserve, length);
+            }
+            Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), lengthIndex, length);
+            position = lengthIndex + size + length;
+        } else {
+            checkedString(tag, value);
+        }
+    }
+
+    private void checkedString(final int tag, final CharSequence value) {
         final int tagSize = Varint.sizeOfUnsigned32(tag);
         final int chars = value.length();
         if (chars <= ONE_BYTE_LENGTH_MAX_CHARS && tagSize + 1 + 3 * chars <= limit - position) {
-            // The length fits one byte whatever the content: encode straight after a reserved byte.
             final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
             final int length = Utf8.encode(value, buffer, lengthIndex + 1);
             buffer.putByte(lengthIndex, (byte) length);
@@ -376,26 +493,44 @@ public final class WriteCursor {
      * whose packed run it is.
      */
     long begin(final int tag, final MessageEncoder owner) {
-        ensure(Varint.sizeOfUnsigned32(tag) + 1);
-        final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
+        final int p = position;
+        final int lengthIndex;
+        if (fits(p, Varint.sizeOfUnsigned32(tag) + 1)) {
+            lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
+        } else {
+            ensure(Varint.sizeOfUnsigned32(tag) + 1);
+            lengthIndex = p + Varint.putUnsigned32(buffer, p, tag);
+        }
         push(tag, lengthIndex, owner);
         position = lengthIndex + 1;
-        innermost = ++lastId;
-        return innermost;
+        final long id = lastId + 1;
+        lastId = id;
+        innermost = id;
+        return id;
     }
 
     private void push(final int tag, final int start, final MessageEncoder owner) {
-        if (depth == openStarts.length) {
-            openStarts = Arrays.copyOf(openStarts, depth * 2);
-            openTags = Arrays.copyOf(openTags, depth * 2);
-            enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
-            openOwners = Arrays.copyOf(openOwners, depth * 2);
+        final int d = depth;
+        if (d == openStarts.length) {
+            growStack();
         }
-        openStarts[depth] = start;
-        openTags[depth] = tag;
-        enclosingIds[depth] = innermost;
-        openOwners[depth] = owner;
-        depth++;
+        openStarts[d] = start;
+        openTags[d] = tag;
+        enclosingIds[d] = innermost;
+        // A reference store costs the GC's write barrier: skip it when the level had this owner already (a repeated
+        // field's elements, a message encoded again).
+        final MessageEncoder[] owners = openOwners;
+        if (owners[d] != owner) {
+            owners[d] = owner;
+        }
+        depth = d + 1;
+    }
+
+    private void growStack() {
+        openStarts = Arrays.copyOf(openStarts, depth * 2);
+        openTags = Arrays.copyOf(openTags, depth * 2);
+        enclosingIds = Arrays.copyOf(enclosingIds, depth * 2);
+        openOwners = Arrays.copyOf(openOwners, depth * 2);
     }
 
     /**
@@ -461,8 +596,25 @@ public final class WriteCursor {
      */
     public void end(final int tag) {
         checkTag(tag);
-        final int lengthIndex = openStarts[depth - 1];
+        endInnermost();
+    }
+
+    /** Closes the innermost open level, whose tag was checked, and writes its length. */
+    private void endInnermost() {
+        final int d = depth - 1;
+        final int lengthIndex = openStarts[d];
         final int length = position - lengthIndex - 1;
+        if (length < 0x80 && raw != null && (!CHECK_CAPACITY || lengthIndex < raw.capacity())) {
+            Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
+        } else {
+            patchLength(lengthIndex, length);
+        }
+        depth = d;
+        innermost = enclosingIds[d];
+    }
+
+    /** Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte. */
+    private void patchLength(final int lengthIndex, final int length) {
         final int size = Varint.sizeOfUnsigned32(length);
         if (size > 1) {
             ensure(size - 1);
@@ -470,8 +622,6 @@ public final class WriteCursor {
             position += size - 1;
         }
         Varint.putUnsigned32(buffer, lengthIndex, length);
-        depth--;
-        innermost = enclosingIds[depth];
     }
 
     /**
@@ -490,7 +640,7 @@ public final class WriteCursor {
             innermost = enclosingIds[depth];
             return;
         }
-        end(tag);
+        endInnermost();
     }
 
     private void checkTag(final int tag) {
@@ -536,8 +686,13 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void rawVarint64(final long value) {
-        ensure(Varint.sizeOf64(value));
-        position += Varint.put64(buffer, position, value);
+        final int p = position;
+        if (fits(p, Varint.MAX_SIZE)) {
+            position = p + Varint.put64(raw.byteArray(), raw.addressOffset(), p, value);
+        } else {
+            ensure(Varint.sizeOf64(value));
+            position = p + Varint.put64(buffer, p, value);
+        }
     }
 
     /**
@@ -546,8 +701,7 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void rawInt32(final int value) {
-        ensure(Varint.sizeOfInt32(value));
-        position += Varint.putInt32(buffer, position, value);
+        rawVarint64(value);
     }
 
     /**
@@ -556,8 +710,13 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void rawUnsigned32(final int value) {
-        ensure(Varint.sizeOfUnsigned32(value));
-        position += Varint.putUnsigned32(buffer, position, value);
+        final int p = position;
+        if (fits(p, Varint.MAX_SIZE_32)) {
+            position = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, value);
+        } else {
+            ensure(Varint.sizeOfUnsigned32(value));
+            position = p + Varint.putUnsigned32(buffer, p, value);
+        }
     }
 
     /**
@@ -566,9 +725,14 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void rawFixed32(final int value) {
-        ensure(4);
-        Fixed.putFixed32(buffer, position, value);
-        position += 4;
+        final int p = position;
+        if (fits(p, 4)) {
+            Memory.putIntLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
+        } else {
+            ensure(4);
+            Fixed.putFixed32(buffer, p, value);
+        }
+        position = p + 4;
     }
 
     /**
@@ -577,9 +741,14 @@ public final class WriteCursor {
      * @param value the value.
      */
     public void rawFixed64(final long value) {
-        ensure(8);
-        Fixed.putFixed64(buffer, position, value);
-        position += 8;
+        final int p = position;
+        if (fits(p, 8)) {
+            Memory.putLongLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
+        } else {
+            ensure(8);
+            Fixed.putFixed64(buffer, p, value);
+        }
+        position = p + 8;
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -599,8 +768,16 @@ public final class WriteCursor {
             size += Varint.sizeOfInt32(values[i]);
         }
         int p = packedHeader(tag, size);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            p += Varint.putInt32(buffer, p, values[i]);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putInt32(a, address, p, values[i]);
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putInt32(buffer, p, values[i]);
+            }
         }
         position = p;
     }
@@ -619,8 +796,16 @@ public final class WriteCursor {
             size += Varint.sizeOfUnsigned32(values[i]);
         }
         int p = packedHeader(tag, size);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            p += Varint.putUnsigned32(buffer, p, values[i]);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putUnsigned32(a, address, p, values[i]);
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putUnsigned32(buffer, p, values[i]);
+            }
         }
         position = p;
     }
@@ -639,8 +824,16 @@ public final class WriteCursor {
             size += Varint.sizeOfUnsigned32(ZigZag.encode32(values[i]));
         }
         int p = packedHeader(tag, size);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            p += Varint.putUnsigned32(buffer, p, ZigZag.encode32(values[i]));
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putUnsigned32(a, address, p, ZigZag.encode32(values[i]));
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.putUnsigned32(buffer, p, ZigZag.encode32(values[i]));
+            }
         }
         position = p;
     }
@@ -659,8 +852,16 @@ public final class WriteCursor {
             size += Varint.sizeOf64(values[i]);
         }
         int p = packedHeader(tag, size);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            p += Varint.put64(buffer, p, values[i]);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.put64(a, address, p, values[i]);
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.put64(buffer, p, values[i]);
+            }
         }
         position = p;
     }
@@ -679,8 +880,16 @@ public final class WriteCursor {
             size += Varint.sizeOf64(ZigZag.encode64(values[i]));
         }
         int p = packedHeader(tag, size);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            p += Varint.put64(buffer, p, ZigZag.encode64(values[i]));
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.put64(a, address, p, ZigZag.encode64(values[i]));
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                p += Varint.put64(buffer, p, ZigZag.encode64(values[i]));
+            }
         }
         position = p;
     }
@@ -694,10 +903,20 @@ public final class WriteCursor {
      * @param count  number of values.
      */
     public void packedFixed32(final int tag, final int[] values, final int offset, final int count) {
-        int p = packedHeader(tag, 4 * count);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            Fixed.putFixed32(buffer, p, values[i]);
-            p += 4;
+        final int size = 4 * count;
+        int p = packedHeader(tag, size);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Memory.putIntLittleEndian(a, address, p, values[i]);
+                p += 4;
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Fixed.putFixed32(buffer, p, values[i]);
+                p += 4;
+            }
         }
         position = p;
     }
@@ -711,10 +930,20 @@ public final class WriteCursor {
      * @param count  number of values.
      */
     public void packedFixed64(final int tag, final long[] values, final int offset, final int count) {
-        int p = packedHeader(tag, 8 * count);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            Fixed.putFixed64(buffer, p, values[i]);
-            p += 8;
+        final int size = 8 * count;
+        int p = packedHeader(tag, size);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Memory.putLongLittleEndian(a, address, p, values[i]);
+                p += 8;
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Fixed.putFixed64(buffer, p, values[i]);
+                p += 8;
+            }
         }
         position = p;
     }
@@ -728,10 +957,20 @@ public final class WriteCursor {
      * @param count  number of values.
      */
     public void packedFloat(final int tag, final float[] values, final int offset, final int count) {
-        int p = packedHeader(tag, 4 * count);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            Fixed.putFixed32(buffer, p, Float.floatToRawIntBits(values[i]));
-            p += 4;
+        final int size = 4 * count;
+        int p = packedHeader(tag, size);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Memory.putIntLittleEndian(a, address, p, Float.floatToRawIntBits(values[i]));
+                p += 4;
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Fixed.putFixed32(buffer, p, Float.floatToRawIntBits(values[i]));
+                p += 4;
+            }
         }
         position = p;
     }
@@ -745,10 +984,20 @@ public final class WriteCursor {
      * @param count  number of values.
      */
     public void packedDouble(final int tag, final double[] values, final int offset, final int count) {
-        int p = packedHeader(tag, 8 * count);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            Fixed.putFixed64(buffer, p, Double.doubleToRawLongBits(values[i]));
-            p += 8;
+        final int size = 8 * count;
+        int p = packedHeader(tag, size);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Memory.putLongLittleEndian(a, address, p, Double.doubleToRawLongBits(values[i]));
+                p += 8;
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Fixed.putFixed64(buffer, p, Double.doubleToRawLongBits(values[i]));
+                p += 8;
+            }
         }
         position = p;
     }
@@ -762,9 +1011,18 @@ public final class WriteCursor {
      * @param count  number of values.
      */
     public void packedBool(final int tag, final boolean[] values, final int offset, final int count) {
-        int p = packedHeader(tag, count);
-        for (int i = offset, end = offset + count; i < end; i++) {
-            buffer.putByte(p++, values[i] ? (byte) 1 : (byte) 0);
+        final int size = count;
+        int p = packedHeader(tag, size);
+        if (rawUpTo(p + size)) {
+            final byte[] a = raw.byteArray();
+            final long address = raw.addressOffset();
+            for (int i = offset, end = offset + count; i < end; i++) {
+                Memory.putByte(a, address, p++, values[i] ? (byte) 1 : (byte) 0);
+            }
+        } else {
+            for (int i = offset, end = offset + count; i < end; i++) {
+                buffer.putByte(p++, values[i] ? (byte) 1 : (byte) 0);
+            }
         }
         position = p;
     }
@@ -777,6 +1035,28 @@ public final class WriteCursor {
         ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size);
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         return p + Varint.putUnsigned32(buffer, p, size);
+    }
+
+    /**
+     * Whether {@code bytes} from {@code p} may be written straight to memory: the buffer is one of Agrona's own and
+     * the bytes are inside the region (and, with Agrona's bounds checks on, inside the buffer's capacity now). When
+     * true, {@link #raw} is set.
+     */
+    private boolean fits(final int p, final int bytes) {
+        return bytes <= fastLimit - p && (!CHECK_CAPACITY || bytes <= raw.capacity() - p);
+    }
+
+    /**
+     * Whether the bytes up to {@code end}, already checked against the region, may be written straight to memory:
+     * the buffer is one of Agrona's own (and, with Agrona's bounds checks on, {@code end} is inside its capacity now).
+     */
+    private boolean rawUpTo(final int end) {
+        return raw != null && (!CHECK_CAPACITY || end <= raw.capacity());
+    }
+
+    private void setLimit(final int limit) {
+        this.limit = limit;
+        this.fastLimit = raw != null ? limit : -1;
     }
 
     private void ensure(final int bytes) {
@@ -792,6 +1072,6 @@ public final class WriteCursor {
                     + limit + " (message started at " + start + ")");
         }
         buffer.checkLimit((int) needed);
-        limit = buffer.capacity();
+        setLimit(buffer.capacity());
     }
 }
