@@ -39,9 +39,24 @@ public final class DoubleCursor extends RepeatedCursor<DoubleCursor> {
      */
     public int next(final double[] dst, final int offset, final int length) {
         Objects.checkFromIndexSize(offset, length, dst.length);
+        checkUsable();
         int n = 0;
-        while (n < length && advance()) {
-            dst[offset + n++] = Double.longBitsToDouble(readFixed64());
+        while (n < length) {
+            final int run = runElements(8);
+            if (run > 0) {
+                // Inside a packed run: the elements are [pos, limit), no tag or check between them.
+                final int count = Math.min(run, length - n);
+                final int p = pos;
+                for (int i = 0; i < count; i++) {
+                    dst[offset + n + i] = Double.longBitsToDouble(fixed64At(p + (i << 3)));
+                }
+                pos = p + count * 8;
+                n += count;
+            } else if (advance()) {
+                dst[offset + n++] = Double.longBitsToDouble(readFixed64());
+            } else {
+                break;
+            }
         }
         if (n > 0) {
             value = dst[offset + n - 1];

@@ -50,9 +50,24 @@ public final class IntCursor extends RepeatedCursor<IntCursor> {
      */
     public int next(final int[] dst, final int offset, final int length) {
         Objects.checkFromIndexSize(offset, length, dst.length);
+        checkUsable();
         int n = 0;
-        while (n < length && advance()) {
-            dst[offset + n++] = read();
+        while (n < length) {
+            final int run = encoding == FIXED ? runElements(4) : 0;
+            if (run > 0) {
+                // Inside a packed run: the elements are [pos, limit), no tag or check between them.
+                final int count = Math.min(run, length - n);
+                final int p = pos;
+                for (int i = 0; i < count; i++) {
+                    dst[offset + n + i] = fixed32At(p + (i << 2));
+                }
+                pos = p + count * 4;
+                n += count;
+            } else if (advance()) {
+                dst[offset + n++] = read();
+            } else {
+                break;
+            }
         }
         if (n > 0) {
             value = dst[offset + n - 1];

@@ -128,6 +128,23 @@ public abstract class RepeatedCursor<C extends RepeatedCursor<C>> extends WireRe
         }
     }
 
+    /**
+     * The unread elements of the packed run the cursor is in, for bulk reads: they lie in {@code [pos, limit)}.
+     *
+     * @param size the size of one element, 4 or 8 (a fixed-size run's length is checked to be a multiple at wrap).
+     * @return how many whole elements are left in the run; 0 when not in a run.
+     */
+    protected final int runElements(final int size) {
+        return inRun ? (limit - pos) / size : 0;
+    }
+
+    /** Checked mode only: the checks of {@link #advance()}, for a bulk read that starts inside a run. */
+    protected final void checkUsable() {
+        if (Checked.ENABLED) {
+            checkAdvance();
+        }
+    }
+
     private void checkAdvance() {
         checkMemory();
         if (ended) {

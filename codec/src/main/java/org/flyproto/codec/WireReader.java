@@ -113,6 +113,22 @@ public abstract class WireReader {
     }
 
     /**
+     * @param index an index inside the region with 7 more after it, checked by the caller.
+     * @return the little-endian long there.
+     */
+    final long fixed64At(final int index) {
+        return Memory.getLongLittleEndian(memArray, memAddress, index);
+    }
+
+    /**
+     * @param index an index inside the region with 3 more after it, checked by the caller.
+     * @return the little-endian int there.
+     */
+    final int fixed32At(final int index) {
+        return Memory.getIntLittleEndian(memArray, memAddress, index);
+    }
+
+    /**
      * Moves to the next region of a merged message's content, if there is one.
      *
      * @return true if {@code pos} and {@code limit} now bound the next region.

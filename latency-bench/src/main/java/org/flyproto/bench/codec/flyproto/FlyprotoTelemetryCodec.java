@@ -6,14 +6,14 @@ import org.flyproto.bench.fixture.TelemetryData;
 import org.flyproto.bench.proto.flyproto.LabelDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryEncoder;
-import org.flyproto.codec.DoubleCursor;
-import org.flyproto.codec.LongCursor;
 
 /** flyproto's codec of {@code Telemetry}. */
 final class FlyprotoTelemetryCodec extends FlyprotoCodec {
     private final TelemetryData data;
     private final TelemetryEncoder encoder = new TelemetryEncoder();
     private final TelemetryDecoder decoder = new TelemetryDecoder();
+    private long[] timestamps = new long[0];
+    private double[] values = new double[0];
 
     FlyprotoTelemetryCodec(final TelemetryData data, final int capacity) {
         super(capacity);
@@ -45,7 +45,11 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
         read(decoder.wrapTrusted(inBuffer, 0, inLength), sink);
     }
 
-    private static void read(final TelemetryDecoder telemetry, final Sink sink) {
+    /**
+     * Reads the packed runs as a user wanting all the values does: in bulk into arrays of its own (reused, grown to
+     * the longest run seen), then each value.
+     */
+    private void read(final TelemetryDecoder telemetry, final Sink sink) {
         sink.text(telemetry.metric());
         for (final LabelDecoder label = telemetry.labels(); label.next(); ) {
             sink.text(label.key());
@@ -53,14 +57,24 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
         }
         sink.count(telemetry.labelsCount());
         sink.text(telemetry.unit());
-        for (final LongCursor timestamps = telemetry.timestamps(); timestamps.next(); ) {
-            sink.longValue(timestamps.value());
+        final int timestampCount = telemetry.timestampsCount();
+        if (timestamps.length < timestampCount) {
+            timestamps = new long[timestampCount];
         }
-        sink.count(telemetry.timestampsCount());
-        for (final DoubleCursor values = telemetry.values(); values.next(); ) {
-            sink.doubleValue(values.value());
+        final int timestampsRead = telemetry.timestamps().next(timestamps, 0, timestampCount);
+        for (int i = 0; i < timestampsRead; i++) {
+            sink.longValue(timestamps[i]);
         }
-        sink.count(telemetry.valuesCount());
+        sink.count(timestampCount);
+        final int valueCount = telemetry.valuesCount();
+        if (values.length < valueCount) {
+            values = new double[valueCount];
+        }
+        final int valuesRead = telemetry.values().next(values, 0, valueCount);
+        for (int i = 0; i < valuesRead; i++) {
+            sink.doubleValue(values[i]);
+        }
+        sink.count(valueCount);
         sink.longValue(telemetry.sourceId());
     }
 }
