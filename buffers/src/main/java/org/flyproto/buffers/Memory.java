@@ -6,7 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.UnsafeApi;
 
 /**
- * Unchecked reads of a buffer's memory, for hot loops that have already checked the region they read against the
+ * Unchecked reads and writes of a buffer's memory, for hot loops that have already checked the region they read against the
  * buffer's capacity: the memory is addressed as {@code (array, address + index)}, with {@code array} and {@code address}
  * taken from {@link DirectBuffer#byteArray()} and {@link DirectBuffer#addressOffset()} (null and the raw address for
  * off-heap memory).
@@ -17,7 +17,7 @@ import org.agrona.UnsafeApi;
  *
  * <p>A caller takes {@code array} and {@code address} from the buffer when an operation starts, never keeps them across
  * operations (an expandable buffer that grows, or an {@code UnsafeBuffer} wrapped again, has other memory), and reads
- * only indices in {@code [0, capacity)} it has checked: nothing here checks anything.
+ * or writes only indices in {@code [0, capacity)} it has checked: nothing here checks anything.
  */
 public final class Memory {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
@@ -63,5 +63,15 @@ public final class Memory {
     public static long getLongLittleEndian(final byte[] array, final long address, final int index) {
         final long value = UnsafeApi.getLong(array, address + index);
         return LITTLE_ENDIAN ? value : Long.reverseBytes(value);
+    }
+
+    /**
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index.
+     * @param value   the byte to write at {@code index}.
+     */
+    public static void putByte(final byte[] array, final long address, final int index, final byte value) {
+        UnsafeApi.putByte(array, address + index, value);
     }
 }
