@@ -68,6 +68,16 @@ public final class Memory {
     /**
      * @param array   the buffer's {@code byteArray()}.
      * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index, with 7 more checked bytes after it.
+     * @param value   the long to write at {@code index}, little-endian.
+     */
+    public static void putLongLittleEndian(final byte[] array, final long address, final int index, final long value) {
+        UnsafeApi.putLong(array, address + index, LITTLE_ENDIAN ? value : Long.reverseBytes(value));
+    }
+
+    /**
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
      * @param index   a checked index.
      * @param value   the byte to write at {@code index}.
      */

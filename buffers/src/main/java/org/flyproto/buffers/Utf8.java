@@ -143,9 +143,34 @@ public final class Utf8 {
         final int capacity = buffer.capacity();
         final int length = value.length();
 
-        // ASCII prefix: one byte per char, bounded by the room left.
+        // ASCII prefix: one byte per char, bounded by the room left; 8 chars per store while they last.
         final int asciiEnd = Math.min(length, capacity - index);
         int i = 0;
+        for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
+            final char c0 = value.charAt(i);
+            final char c1 = value.charAt(i + 1);
+            final char c2 = value.charAt(i + 2);
+            final char c3 = value.charAt(i + 3);
+            final char c4 = value.charAt(i + 4);
+            final char c5 = value.charAt(i + 5);
+            final char c6 = value.charAt(i + 6);
+            final char c7 = value.charAt(i + 7);
+            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+                break;
+            }
+            Memory.putLongLittleEndian(
+                    array,
+                    address,
+                    index + i,
+                    c0
+                            | (long) c1 << 8
+                            | (long) c2 << 16
+                            | (long) c3 << 24
+                            | (long) c4 << 32
+                            | (long) c5 << 40
+                            | (long) c6 << 48
+                            | (long) c7 << 56);
+        }
         for (; i < asciiEnd; i++) {
             final char c = value.charAt(i);
             if (c >= 0x80) {

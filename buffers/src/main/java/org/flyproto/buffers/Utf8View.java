@@ -648,6 +648,10 @@ public final class Utf8View implements CharSequence {
             return false;
         }
 
+        final int prefix = asciiPrefix();
+        if (prefix > otherLength || (prefix == byteLength && otherLength != byteLength)) {
+            return false;
+        }
         final DirectBuffer buffer = this.buffer;
         final int offset = this.offset;
         final int end = offset + byteLength;
@@ -656,17 +660,14 @@ public final class Utf8View implements CharSequence {
         final byte[] array = raw ? buffer.byteArray() : null;
         final long address = raw ? buffer.addressOffset() : 0;
 
-        int i = offset;
-        int c = 0;
-        for (; c < otherLength; c++, i++) {
-            final byte b = Utf8.getByte(buffer, array, address, raw, i);
-            if (b < 0) {
-                break;
-            }
-            if (other.charAt(c) != b) {
+        // The leading ASCII run, known to be one unit per byte: a counted loop.
+        for (int k = 0; k < prefix; k++) {
+            if (other.charAt(k) != Utf8.getByte(buffer, array, address, raw, offset + k)) {
                 return false;
             }
         }
+        int i = offset + prefix;
+        int c = prefix;
         while (i < end) {
             final int b0 = Utf8.getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {
