@@ -47,43 +47,11 @@ public final class Utf8 {
      * @return UTF-8 length in bytes.
      */
     public static int encodedLength(final CharSequence value) {
-        if (value instanceof String string) {
-            return encodedLengthOf(string, 0);
-        }
-
-        final int length = value.length();
-        int i = 0;
-        while (i < length && value.charAt(i) < 0x80) {
-            i++;
-        }
-
-        int size = i;
-        for (; i < length; i++) {
-            final char c = value.charAt(i);
-            if (c < 0x80) {
-                size += 1;
-            } else if (c < 0x800) {
-                size += 2;
-            } else if (!Character.isSurrogate(c)) {
-                size += 3;
-            } else if (Character.isHighSurrogate(c)
-                    && i + 1 < length
-                    && Character.isLowSurrogate(value.charAt(i + 1))) {
-                size += 4;
-                i++;
-            } else {
-                size += 1;
-            }
-        }
-
-        return size;
+        return encodedLength(value, 0);
     }
 
-    /**
-     * {@link #encodedLength(CharSequence)} of a {@link String} from char {@code start} (not the low half of a pair):
-     * the same loop with {@code charAt} bound statically.
-     */
-    private static int encodedLengthOf(final String value, final int start) {
+    /** {@link #encodedLength(CharSequence)} of {@code value} from char {@code start} (not the low half of a pair). */
+    private static int encodedLength(final CharSequence value, final int start) {
         final int length = value.length();
         int i = start;
         while (i < length && value.charAt(i) < 0x80) {
@@ -206,14 +174,14 @@ public final class Utf8 {
             if (i == length) {
                 break;
             }
-            if ((long) p + encodedLengthOf(value, i) <= capacity) {
+            if ((long) p + encodedLength(value, i) <= capacity) {
                 safeEnd = Integer.MAX_VALUE; // the rest fits: no more checks needed
             } else if (buffer.isExpandable()) {
                 p += encodeChars(value, i, buffer, p); // grows the buffer
                 break;
             } else {
                 throw new IndexOutOfBoundsException("index=" + index + " capacity=" + capacity + ": "
-                        + (p - index + encodedLengthOf(value, i)) + " bytes of UTF-8 do not fit");
+                        + (p - index + encodedLength(value, i)) + " bytes of UTF-8 do not fit");
             }
         }
 

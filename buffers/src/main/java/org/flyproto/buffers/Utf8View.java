@@ -241,18 +241,13 @@ public final class Utf8View implements CharSequence {
     }
 
     /**
-     * Appends the decoded text to an {@link Appendable}, one {@code char} at a time; a {@link StringBuilder} as
-     * {@link #appendTo(StringBuilder)} does.
+     * Appends the decoded text to an {@link Appendable}, one {@code char} at a time.
      *
      * @param appendable to append to.
      * @throws UncheckedIOException wrapping an {@link IOException} thrown by {@code appendable}.
      */
     public void appendTo(final Appendable appendable) {
         checkOwner();
-        if (appendable instanceof StringBuilder builder) {
-            appendTo(builder);
-            return;
-        }
         try {
             appendChars(appendable);
         } catch (final IOException ex) {
@@ -268,41 +263,10 @@ public final class Utf8View implements CharSequence {
      */
     public StringBuilder appendTo(final StringBuilder builder) {
         checkOwner();
-        final DirectBuffer buffer = this.buffer;
-        final int offset = this.offset;
-        final int end = offset + byteLength;
-        checkRegion();
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-
-        int i = offset;
-        if (asciiPrefix == byteLength) {
-            builder.ensureCapacity(builder.length() + byteLength);
-        }
-        for (; i < end; i++) {
-            final byte b = Utf8.getByte(buffer, array, address, raw, i);
-            if (b < 0) {
-                break;
-            }
-            builder.append((char) b);
-        }
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                builder.append((char) b0);
-                i++;
-                continue;
-            }
-            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
-            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
-            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                builder.append(Character.highSurrogate(codePoint));
-                builder.append(Character.lowSurrogate(codePoint));
-            } else {
-                builder.append((char) codePoint);
-            }
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        try {
+            appendChars(builder);
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex); // StringBuilder never throws it
         }
 
         return builder;
@@ -805,22 +769,26 @@ public final class Utf8View implements CharSequence {
     }
 
     private void appendChars(final Appendable appendable) throws IOException {
-        final DirectBuffer buffer = this.buffer;
-        final int end = offset + byteLength;
-        checkRegion();
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
+        if (isAscii()) {
+            checkRegion();
+            for (int i = 0; i < byteLength; i++) {
+                appendable.append((char) buffer.getByte(offset + i));
+            }
+            return;
+        }
 
-        int i = offset;
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                appendable.append((char) b0);
-                i++;
+        checkRegion();
+        final int limit = offset + byteLength;
+        int bytePosition = 0;
+        while (bytePosition < byteLength) {
+            final int b = buffer.getByte(offset + bytePosition);
+            if (b >= 0) {
+                appendable.append((char) b);
+                bytePosition++;
                 continue;
             }
-            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+
+            final int decoded = Utf8.decode(buffer, offset + bytePosition, limit);
             final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
             if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
                 appendable.append(Character.highSurrogate(codePoint));
@@ -828,7 +796,7 @@ public final class Utf8View implements CharSequence {
             } else {
                 appendable.append((char) codePoint);
             }
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+            bytePosition += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
         }
     }
 }
