@@ -13,8 +13,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>Indexes given to the view's own methods are relative to the view and always checked against its length. The
  * view reads the buffer live: it sees later changes to the bytes. It is mutable, not thread-safe and a poor key for a
  * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate. {@link #wrap} checks the range against the
- * buffer's capacity, also with Agrona's bounds checks disabled, and every method checks it again (one compare), as the
- * buffer may have been wrapped again, smaller: the view never reads outside its range.
+ * buffer's capacity (a non-empty range also with Agrona's bounds checks disabled), and every method that reads checks
+ * it again (one compare), as the buffer may have been wrapped again, smaller: the view never reads outside its range.
  *
  * <p><b>Reuse.</b> A decoder's bytes accessor returns the same view every time, pointed again at the field of the
  * message the decoder is on now; a repeated bytes field's cursor points its one view at each element in turn. So a
@@ -88,8 +88,9 @@ public final class BytesView {
      * @param offset of the first byte in {@code buffer}.
      * @param length number of bytes.
      * @return this view.
-     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}, whatever Agrona's
-     *     bounds-check mode.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}: a range of one
+     *     byte or more whatever Agrona's bounds-check mode, an empty one (which reads nothing) when bounds checks are
+     *     on.
      */
     public BytesView wrap(final DirectBuffer buffer, final int offset, final int length) {
         Utf8.checkRange(buffer, offset, length);

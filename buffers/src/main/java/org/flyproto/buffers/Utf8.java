@@ -321,8 +321,9 @@ public final class Utf8 {
     }
 
     /**
-     * Checks a range against a buffer's capacity, whatever Agrona's bounds-check mode: what the unchecked reads of
-     * this package rely on.
+     * Checks a range against a buffer's capacity: what the unchecked reads of this package rely on. A range of one
+     * byte or more is checked whatever Agrona's bounds-check mode; an empty one, which reads nothing, only when bounds
+     * checks are on (without them the buffer is not asked anything, as before).
      *
      * @param buffer the buffer.
      * @param index of the first byte of the range.
@@ -330,7 +331,8 @@ public final class Utf8 {
      * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
      */
     static void checkRange(final DirectBuffer buffer, final int index, final int length) {
-        if ((index | length) < 0 || length > buffer.capacity() - index) {
+        if ((length != 0 || DirectBuffer.SHOULD_BOUNDS_CHECK)
+                && ((index | length) < 0 || length > buffer.capacity() - index)) {
             throw outOfRange(buffer, index, length);
         }
     }

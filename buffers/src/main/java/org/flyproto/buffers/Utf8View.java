@@ -24,10 +24,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * again. A view is mutable and not thread-safe; it is a poor key for a hash map. Only {@link #toString()} and
  * {@link #subSequence(int, int)} allocate.
  *
- * <p><b>Bounds.</b> {@link #wrap} checks the range against the buffer's capacity, also with Agrona's bounds checks
- * disabled, and every method checks it again (one compare), as the buffer may have been wrapped again, smaller: the
- * view never reads outside its range, and throws {@link IndexOutOfBoundsException} if its range is no longer inside
- * its buffer.
+ * <p><b>Bounds.</b> {@link #wrap} checks the range against the buffer's capacity (a non-empty range also with
+ * Agrona's bounds checks disabled), and every method that reads checks it again (one compare), as the buffer may have
+ * been wrapped again, smaller: the view never reads outside its range, and throws {@link IndexOutOfBoundsException} if
+ * its range is no longer inside its buffer.
  *
  * <p><b>Reuse.</b> A decoder's string accessor returns the same view every time, pointed again at the field of the
  * message the decoder is on now; a repeated string's cursor points its one view at each element in turn. So a view
@@ -100,8 +100,9 @@ public final class Utf8View implements CharSequence {
      * @param offset of the first byte in {@code buffer}.
      * @param byteLength number of bytes.
      * @return this view.
-     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}, whatever Agrona's
-     *     bounds-check mode.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}: a range of one
+     *     byte or more whatever Agrona's bounds-check mode, an empty one (which reads nothing) when bounds checks are
+     *     on.
      */
     public Utf8View wrap(final DirectBuffer buffer, final int offset, final int byteLength) {
         Utf8.checkRange(buffer, offset, byteLength);
