@@ -12,7 +12,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  *
  * <p>Indexes given to the view's own methods are relative to the view and always checked against its length. The
  * view reads the buffer live: it sees later changes to the bytes. It is mutable, not thread-safe and a poor key for a
- * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate.
+ * hash map. Only {@link #toByteArray()} and {@link #toString()} allocate. {@link #wrap} checks the range against the
+ * buffer's capacity (a non-empty range also with Agrona's bounds checks disabled), and every method that reads checks
+ * it again (one compare), as the buffer may have been wrapped again, smaller: the view never reads outside its range.
  *
  * <p><b>Reuse.</b> A decoder's bytes accessor returns the same view every time, pointed again at the field of the
  * message the decoder is on now; a repeated bytes field's cursor points its one view at each element in turn. So a
@@ -71,6 +73,14 @@ public final class BytesView {
         }
     }
 
+    /** Throws if the buffer was wrapped again too small for the view's range since the view's {@link #wrap}. */
+    private void checkRegion() {
+        if (offset + length > buffer.capacity()) {
+            throw new IndexOutOfBoundsException("view of offset=" + offset + " length=" + length
+                    + " outside its buffer, now of capacity=" + buffer.capacity());
+        }
+    }
+
     /**
      * Points the view at a range of bytes.
      *
@@ -78,12 +88,12 @@ public final class BytesView {
      * @param offset of the first byte in {@code buffer}.
      * @param length number of bytes.
      * @return this view.
-     * @throws IndexOutOfBoundsException if the range is outside the buffer and bounds checks are enabled.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}: a range of one
+     *     byte or more whatever Agrona's bounds-check mode, an empty one (which reads nothing) when bounds checks are
+     *     on.
      */
     public BytesView wrap(final DirectBuffer buffer, final int offset, final int length) {
-        if (DirectBuffer.SHOULD_BOUNDS_CHECK) {
-            buffer.boundsCheck(offset, length);
-        }
+        Utf8.checkRange(buffer, offset, length);
         this.buffer = buffer;
         this.offset = offset;
         this.length = length;
@@ -133,6 +143,7 @@ public final class BytesView {
     public byte byteAt(final int index) {
         checkOwner();
         Objects.checkIndex(index, length);
+        checkRegion();
         return buffer.getByte(offset + index);
     }
 
@@ -148,6 +159,7 @@ public final class BytesView {
     public short getShort(final int index, final ByteOrder order) {
         checkOwner();
         Objects.checkFromIndexSize(index, Short.BYTES, length);
+        checkRegion();
         return buffer.getShort(offset + index, order);
     }
 
@@ -163,6 +175,7 @@ public final class BytesView {
     public int getInt(final int index, final ByteOrder order) {
         checkOwner();
         Objects.checkFromIndexSize(index, Integer.BYTES, length);
+        checkRegion();
         return buffer.getInt(offset + index, order);
     }
 
@@ -179,6 +192,7 @@ public final class BytesView {
     public long getLong(final int index, final ByteOrder order) {
         checkOwner();
         Objects.checkFromIndexSize(index, Long.BYTES, length);
+        checkRegion();
         return buffer.getLong(offset + index, order);
     }
 
@@ -196,6 +210,7 @@ public final class BytesView {
         checkOwner();
         Objects.checkFromIndexSize(srcIndex, length, this.length);
         Objects.checkFromIndexSize(dstOffset, length, dst.length);
+        checkRegion();
         buffer.getBytes(offset + srcIndex, dst, dstOffset, length);
     }
 
@@ -208,6 +223,7 @@ public final class BytesView {
      */
     public int copyTo(final MutableDirectBuffer dst, final int dstIndex) {
         checkOwner();
+        checkRegion();
         dst.putBytes(dstIndex, buffer, offset, length);
         return length;
     }
@@ -223,8 +239,13 @@ public final class BytesView {
         if (other == null || other.length != length) {
             return false;
         }
+        checkRegion();
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
         for (int i = 0; i < length; i++) {
-            if (buffer.getByte(offset + i) != other[i]) {
+            if (Utf8.getByte(buffer, array, address, raw, offset + i) != other[i]) {
                 return false;
             }
         }
@@ -239,21 +260,34 @@ public final class BytesView {
      * @param otherOffset of the first byte of the range in {@code other}.
      * @param otherLength of the range.
      * @return true if the range has the same length and bytes.
+     * @throws IndexOutOfBoundsException if the lengths are equal and the range is not inside
+     *     {@code [0, other.capacity())}.
      */
     public boolean contentEquals(final DirectBuffer other, final int otherOffset, final int otherLength) {
         checkOwner();
         if (otherLength != length) {
             return false;
         }
+        checkRegion();
+        Utf8.checkRange(other, otherOffset, otherLength);
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        final boolean otherRaw = Memory.isRaw(other);
+        final byte[] otherArray = otherRaw ? other.byteArray() : null;
+        final long otherAddress = otherRaw ? other.addressOffset() : 0;
 
         int i = 0;
         for (; length - i >= Long.BYTES; i += Long.BYTES) {
-            if (buffer.getLong(offset + i) != other.getLong(otherOffset + i)) {
+            if (Utf8.getLong(buffer, array, address, raw, offset + i)
+                    != Utf8.getLong(other, otherArray, otherAddress, otherRaw, otherOffset + i)) {
                 return false;
             }
         }
         for (; i < length; i++) {
-            if (buffer.getByte(offset + i) != other.getByte(otherOffset + i)) {
+            if (Utf8.getByte(buffer, array, address, raw, offset + i)
+                    != Utf8.getByte(other, otherArray, otherAddress, otherRaw, otherOffset + i)) {
                 return false;
             }
         }
@@ -268,6 +302,7 @@ public final class BytesView {
      */
     public byte[] toByteArray() {
         checkOwner();
+        checkRegion();
         final byte[] bytes = new byte[length];
         buffer.getBytes(offset, bytes);
         return bytes;
@@ -281,9 +316,14 @@ public final class BytesView {
     @Override
     public int hashCode() {
         checkOwner();
+        checkRegion();
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
         int hash = 1;
-        for (int i = 0; i < length; i++) {
-            hash = 31 * hash + buffer.getByte(offset + i);
+        for (int i = offset, end = offset + length; i < end; i++) {
+            hash = 31 * hash + Utf8.getByte(buffer, array, address, raw, i);
         }
 
         return hash;
@@ -313,6 +353,7 @@ public final class BytesView {
     @Override
     public String toString() {
         checkOwner();
+        checkRegion();
         final char[] chars = new char[length * 2];
         for (int i = 0; i < length; i++) {
             final int b = buffer.getByte(offset + i) & 0xFF;

@@ -7,7 +7,8 @@ import org.agrona.UnsafeApi;
 
 /**
  * Unchecked reads and writes of a buffer's memory, for hot loops that have already checked the region they access
- * against the buffer's capacity: the memory is addressed as {@code (array, address + index)}, with {@code array} and {@code address}
+ * against the buffer's capacity: the memory is addressed as {@code (array, address + index)}, with {@code array} and
+ * {@code address}
  * taken from {@link DirectBuffer#byteArray()} and {@link DirectBuffer#addressOffset()} (null and the raw address for
  * off-heap memory).
  *
@@ -16,9 +17,10 @@ import org.agrona.UnsafeApi;
  * capacity describe one region. Any other {@link DirectBuffer} implementation is accessed through its interface
  * methods.
  *
- * <p>A caller takes {@code array} and {@code address} from the buffer when an operation starts, never keeps them across
- * operations (an expandable buffer that grows, or an {@code UnsafeBuffer} wrapped again, has other memory), and reads
- * or writes only indices in {@code [0, capacity)} it has checked: nothing here checks anything.
+ * <p>An expandable buffer that grows, or an {@code UnsafeBuffer} wrapped again, has other memory. Views and the write
+ * cursor take {@code array} and {@code address} from the buffer when an operation starts; a decoder takes them at its
+ * root's {@code wrap}, and the buffer's memory must not move while it is used (see {@code docs/design.md}). Callers
+ * read or write only indices in {@code [0, capacity)} they have checked: nothing here checks anything.
  */
 public final class Memory {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;

@@ -2,6 +2,7 @@ package org.flyproto.buffers;
 
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -14,6 +15,10 @@ import org.agrona.MutableDirectBuffer;
  *
  * <p>Validation follows the rules of protobuf and the JDK's strict decoder: no unexpected continuation bytes, no
  * truncated sequences, no overlong encodings, no surrogate code points, nothing above U+10FFFF.
+ *
+ * <p>Every method that reads or writes a range checks it against the buffer's capacity first, also with Agrona's bounds
+ * checks disabled, and then reads Agrona's own buffers' memory directly ({@link Memory}), other {@link DirectBuffer}s
+ * through their interface.
  */
 public final class Utf8 {
     /** Byte written in place of an unpaired surrogate, as {@code String.getBytes(UTF_8)} does. */
@@ -42,13 +47,18 @@ public final class Utf8 {
      * @return UTF-8 length in bytes.
      */
     public static int encodedLength(final CharSequence value) {
+        return encodedLength(value, 0);
+    }
+
+    /** {@link #encodedLength(CharSequence)} of {@code value} from char {@code start} (not the low half of a pair). */
+    private static int encodedLength(final CharSequence value, final int start) {
         final int length = value.length();
-        int i = 0;
+        int i = start;
         while (i < length && value.charAt(i) < 0x80) {
             i++;
         }
 
-        int size = i;
+        int size = i - start;
         for (; i < length; i++) {
             final char c = value.charAt(i);
             if (c < 0x80) {
@@ -72,7 +82,11 @@ public final class Utf8 {
 
     /**
      * Writes a value as UTF-8; each unpaired surrogate is written as {@code '?'}. The caller has checked capacity
-     * with {@link #encodedLength}.
+     * with {@link #encodedLength}; if it has not, an expandable buffer grows, and a fixed one throws
+     * {@link IndexOutOfBoundsException} when Agrona's bounds checks are on. A {@link String} into one of Agrona's
+     * buffers is written directly into its memory, checked against its capacity here: into a fixed buffer too small it
+     * throws {@link IndexOutOfBoundsException} in either bounds-check mode, having written nothing past the
+     * capacity.
      *
      * @param value to encode: any {@link CharSequence}, read through {@code length()} and {@code charAt(int)}.
      * @param buffer to write to.
@@ -80,18 +94,106 @@ public final class Utf8 {
      * @return bytes written, equal to {@link #encodedLength(CharSequence)}.
      */
     public static int encode(final CharSequence value, final MutableDirectBuffer buffer, final int index) {
+        if (value instanceof String string && Memory.isRaw(buffer) && index >= 0 && index <= buffer.capacity()) {
+            return encodeString(string, buffer, index);
+        }
+
+        return encodeChars(value, 0, buffer, index);
+    }
+
+    /**
+     * Writes a {@link String} into an Agrona buffer's memory directly while at least 4 bytes (the longest sequence)
+     * are left before its capacity; near the end, if the rest is known to fit, on to the end.
+     */
+    private static int encodeString(final String value, final MutableDirectBuffer buffer, final int index) {
+        final byte[] array = buffer.byteArray();
+        final long address = buffer.addressOffset();
+        final int capacity = buffer.capacity();
         final int length = value.length();
+
+        // ASCII prefix: one byte per char, bounded by the room left; 8 chars per store while they last.
+        final int asciiEnd = Math.min(length, capacity - index);
         int i = 0;
-        for (; i < length; i++) {
+        for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
+            final char c0 = value.charAt(i);
+            final char c1 = value.charAt(i + 1);
+            final char c2 = value.charAt(i + 2);
+            final char c3 = value.charAt(i + 3);
+            final char c4 = value.charAt(i + 4);
+            final char c5 = value.charAt(i + 5);
+            final char c6 = value.charAt(i + 6);
+            final char c7 = value.charAt(i + 7);
+            if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+                break;
+            }
+            Memory.putLongLittleEndian(
+                    array,
+                    address,
+                    index + i,
+                    c0
+                            | (long) c1 << 8
+                            | (long) c2 << 16
+                            | (long) c3 << 24
+                            | (long) c4 << 32
+                            | (long) c5 << 40
+                            | (long) c6 << 48
+                            | (long) c7 << 56);
+        }
+        for (; i < asciiEnd; i++) {
             final char c = value.charAt(i);
             if (c >= 0x80) {
                 break;
             }
-            buffer.putByte(index + i, (byte) c);
+            Memory.putByte(array, address, index + i, (byte) c);
         }
 
         int p = index + i;
-        for (; i < length; i++) {
+        int safeEnd = capacity - 4;
+        while (true) {
+            while (i < length && p <= safeEnd) {
+                final char c = value.charAt(i++);
+                if (c < 0x80) {
+                    Memory.putByte(array, address, p++, (byte) c);
+                } else if (c < 0x800) {
+                    Memory.putByte(array, address, p++, (byte) (0xC0 | (c >>> 6)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | (c & 0x3F)));
+                } else if (!Character.isSurrogate(c)) {
+                    Memory.putByte(array, address, p++, (byte) (0xE0 | (c >>> 12)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | (c & 0x3F)));
+                } else if (Character.isHighSurrogate(c) && i < length && Character.isLowSurrogate(value.charAt(i))) {
+                    final int codePoint = Character.toCodePoint(c, value.charAt(i++));
+                    Memory.putByte(array, address, p++, (byte) (0xF0 | (codePoint >>> 18)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | ((codePoint >>> 12) & 0x3F)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | ((codePoint >>> 6) & 0x3F)));
+                    Memory.putByte(array, address, p++, (byte) (0x80 | (codePoint & 0x3F)));
+                } else {
+                    Memory.putByte(array, address, p++, UNPAIRED_SURROGATE_REPLACEMENT);
+                }
+            }
+            if (i == length) {
+                break;
+            }
+            if ((long) p + encodedLength(value, i) <= capacity) {
+                safeEnd = Integer.MAX_VALUE; // the rest fits: no more checks needed
+            } else if (buffer.isExpandable()) {
+                p += encodeChars(value, i, buffer, p); // grows the buffer
+                break;
+            } else {
+                throw new IndexOutOfBoundsException("index=" + index + " capacity=" + capacity + ": "
+                        + (p - index + encodedLength(value, i)) + " bytes of UTF-8 do not fit");
+            }
+        }
+
+        return p - index;
+    }
+
+    /** Writes {@code value} from char {@code start} (not the low half of a pair) through the buffer's interface. */
+    private static int encodeChars(
+            final CharSequence value, final int start, final MutableDirectBuffer buffer, final int index) {
+        final int length = value.length();
+        int p = index;
+        for (int i = start; i < length; i++) {
             final char c = value.charAt(i);
             if (c < 0x80) {
                 buffer.putByte(p++, (byte) c);
@@ -126,55 +228,39 @@ public final class Utf8 {
      * @param length of the range in bytes.
      * @return -1 if {@code [index, index + length)} is valid UTF-8, else the absolute index of the first byte of the
      *     first invalid sequence (a sequence cut short by the end of the range is invalid).
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
      */
     public static int invalidIndex(final DirectBuffer buffer, final int index, final int length) {
+        checkRange(buffer, index, length);
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
         final int end = index + length;
-        int i = index;
-        while (i < end) {
-            if (end - i >= Long.BYTES) {
-                // Little-endian so that the lowest set bit belongs to the first byte in memory.
-                final long nonAscii = buffer.getLong(i, ByteOrder.LITTLE_ENDIAN) & NON_ASCII_MASK_64;
-                if (nonAscii == 0) {
-                    i += Long.BYTES;
-                    continue;
-                }
-                i += Long.numberOfTrailingZeros(nonAscii) >>> 3;
-            }
+        final int i = nonAsciiIndex(buffer, array, address, raw, index, end);
 
-            final int b0 = buffer.getByte(i);
+        return i == end ? -1 : invalidIndexFrom(buffer, array, address, raw, i, end);
+    }
+
+    /** The rest of {@link #invalidIndex}, out of line: from the first non-ASCII byte on. */
+    private static int invalidIndexFrom(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        int i = from;
+        while (i < end) {
+            final int b0 = getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {
-                i++;
-            } else if (b0 < (byte) 0xE0) {
-                if (b0 < (byte) 0xC2 || end - i < 2 || buffer.getByte(i + 1) > MAX_CONTINUATION) {
-                    return i;
-                }
-                i += 2;
-            } else if (b0 < (byte) 0xF0) {
-                if (end - i < 3) {
-                    return i;
-                }
-                final int b1 = buffer.getByte(i + 1);
-                if (b1 > MAX_CONTINUATION
-                        || (b0 == (byte) 0xE0 && b1 < (byte) 0xA0) // overlong
-                        || (b0 == (byte) 0xED && b1 >= (byte) 0xA0) // surrogate
-                        || buffer.getByte(i + 2) > MAX_CONTINUATION) {
-                    return i;
-                }
-                i += 3;
-            } else {
-                if (b0 > (byte) 0xF4 || end - i < 4) {
-                    return i;
-                }
-                final int b1 = buffer.getByte(i + 1);
-                if (b1 > MAX_CONTINUATION
-                        || (b0 == (byte) 0xF0 && b1 < (byte) 0x90) // overlong
-                        || (b0 == (byte) 0xF4 && b1 > (byte) 0x8F) // above U+10FFFF
-                        || buffer.getByte(i + 2) > MAX_CONTINUATION
-                        || buffer.getByte(i + 3) > MAX_CONTINUATION) {
-                    return i;
-                }
-                i += 4;
+                i = nonAsciiIndex(buffer, array, address, raw, i + 1, end);
+                continue;
             }
+            final int decoded = decodeWellFormed(buffer, array, address, raw, b0, i, end);
+            if (decoded == 0) {
+                return i;
+            }
+            i += decoded >>> DECODED_LENGTH_SHIFT;
         }
 
         return -1;
@@ -187,6 +273,7 @@ public final class Utf8 {
      * @param index of the first byte of the range.
      * @param length of the range in bytes.
      * @return true if {@code [index, index + length)} is valid UTF-8.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
      */
     public static boolean isValid(final DirectBuffer buffer, final int index, final int length) {
         return invalidIndex(buffer, index, length) < 0;
@@ -200,8 +287,17 @@ public final class Utf8 {
      * @param index of the first byte of the range.
      * @param length of the range in bytes.
      * @return the decoded string.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
      */
     public static String toString(final DirectBuffer buffer, final int index, final int length) {
+        checkRange(buffer, index, length);
+        final byte[] array = buffer.byteArray();
+        if (array != null && Memory.isRaw(buffer)) {
+            // An Agrona buffer over an array: decode from the array itself, without a copy.
+            final long arrayOffset = buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET;
+            return new String(array, (int) arrayOffset + index, length, StandardCharsets.UTF_8);
+        }
+
         final byte[] bytes = new byte[length];
         buffer.getBytes(index, bytes);
         return new String(bytes, StandardCharsets.UTF_8);
@@ -214,22 +310,174 @@ public final class Utf8 {
      * @param index of the first byte of the range.
      * @param length of the range in bytes.
      * @return true if no byte of the range has its high bit set.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
      */
     static boolean isAscii(final DirectBuffer buffer, final int index, final int length) {
-        final int end = index + length;
+        checkRange(buffer, index, length);
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        return nonAsciiIndex(buffer, array, address, raw, index, index + length) == index + length;
+    }
+
+    /**
+     * Checks a range against a buffer's capacity: what the unchecked reads of this package rely on. A range of one
+     * byte or more is checked whatever Agrona's bounds-check mode; an empty one, which reads nothing, only when bounds
+     * checks are on (without them the buffer is not asked anything, as before).
+     *
+     * @param buffer the buffer.
+     * @param index of the first byte of the range.
+     * @param length of the range in bytes.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}.
+     */
+    static void checkRange(final DirectBuffer buffer, final int index, final int length) {
+        if ((length != 0 || DirectBuffer.SHOULD_BOUNDS_CHECK)
+                && ((index | length) < 0 || length > buffer.capacity() - index)) {
+            throw outOfRange(buffer, index, length);
+        }
+    }
+
+    private static IndexOutOfBoundsException outOfRange(final DirectBuffer buffer, final int index, final int length) {
+        return new IndexOutOfBoundsException(
+                "index=" + index + " length=" + length + " not inside capacity=" + buffer.capacity());
+    }
+
+    /**
+     * @return the byte at {@code index}: from memory for an Agrona buffer ({@code raw}, with its {@code array} and
+     *     {@code address}), else through the interface.
+     */
+    static byte getByte(
+            final DirectBuffer buffer, final byte[] array, final long address, final boolean raw, final int index) {
+        return raw ? Memory.getByte(array, address, index) : buffer.getByte(index);
+    }
+
+    /** @return the 8 bytes at {@code index} as a little-endian long, read as {@link #getByte} reads one. */
+    static long getLong(
+            final DirectBuffer buffer, final byte[] array, final long address, final boolean raw, final int index) {
+        return raw ? Memory.getLongLittleEndian(array, address, index) : buffer.getLong(index, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * @return whether none of the 8 bytes of {@code word} has its high bit set.
+     */
+    static boolean isAscii(final long word) {
+        return (word & NON_ASCII_MASK_64) == 0;
+    }
+
+    /**
+     * Index of the first byte with its high bit set in {@code [index, end)}, 8 bytes at a time, or {@code end}. The
+     * range has been checked.
+     */
+    static int nonAsciiIndex(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int index,
+            final int end) {
         int i = index;
         for (; end - i >= Long.BYTES; i += Long.BYTES) {
-            if ((buffer.getLong(i) & NON_ASCII_MASK_64) != 0) {
-                return false;
+            // Little-endian, so that the lowest set bit belongs to the first byte in memory.
+            final long nonAscii = getLong(buffer, array, address, raw, i) & NON_ASCII_MASK_64;
+            if (nonAscii != 0) {
+                return i + (Long.numberOfTrailingZeros(nonAscii) >>> 3);
             }
         }
-        for (; i < end; i++) {
-            if (buffer.getByte(i) < 0) {
-                return false;
-            }
+        if (i == end) {
+            return end;
+        }
+        if (end - index >= Long.BYTES) {
+            // The last 8 bytes of the range, overlapping bytes already known to be ASCII.
+            final long nonAscii = getLong(buffer, array, address, raw, end - Long.BYTES) & NON_ASCII_MASK_64;
+            return nonAscii == 0 ? end : end - Long.BYTES + (Long.numberOfTrailingZeros(nonAscii) >>> 3);
+        }
+        while (i < end && getByte(buffer, array, address, raw, i) >= 0) {
+            i++;
         }
 
-        return true;
+        return i;
+    }
+
+    /**
+     * Decodes a well-formed multi-byte sequence, never reading at or past {@code limit}.
+     *
+     * @param b0 the lead byte, already read, negative (not ASCII).
+     * @param index of the lead byte.
+     * @param limit absolute index, exclusive, of the end of the text.
+     * @return {@code codePoint | (sequenceLength << DECODED_LENGTH_SHIFT)} as {@link #decode} gives it, or 0 if the
+     *     sequence is malformed (then {@link #decode} says how).
+     */
+    static int decodeWellFormed(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int b0,
+            final int index,
+            final int limit) {
+        final int available = limit - index;
+        if (b0 < (byte) 0xE0) {
+            if (b0 >= (byte) 0xC2 && available >= 2) {
+                final int b1 = getByte(buffer, array, address, raw, index + 1);
+                if (b1 <= MAX_CONTINUATION) {
+                    return ((b0 & 0x1F) << 6 | (b1 & 0x3F)) | (2 << DECODED_LENGTH_SHIFT);
+                }
+            }
+        } else if (b0 < (byte) 0xF0) {
+            if (available >= 3) {
+                final int b1 = getByte(buffer, array, address, raw, index + 1);
+                final int b2 = getByte(buffer, array, address, raw, index + 2);
+                if (b1 <= MAX_CONTINUATION
+                        && b2 <= MAX_CONTINUATION
+                        && (b0 != (byte) 0xE0 || b1 >= (byte) 0xA0) // overlong
+                        && (b0 != (byte) 0xED || b1 < (byte) 0xA0)) { // surrogate
+                    return ((b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)) | (3 << DECODED_LENGTH_SHIFT);
+                }
+            }
+        } else if (b0 <= (byte) 0xF4 && available >= 4) {
+            return decodeWellFormed4(buffer, array, address, raw, b0, index);
+        }
+
+        return 0;
+    }
+
+    /** {@link #decodeWellFormed} of a 4-byte sequence, out of line to keep that one small enough to inline. */
+    private static int decodeWellFormed4(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int b0,
+            final int index) {
+        final int b1 = getByte(buffer, array, address, raw, index + 1);
+        final int b2 = getByte(buffer, array, address, raw, index + 2);
+        final int b3 = getByte(buffer, array, address, raw, index + 3);
+        if (b1 <= MAX_CONTINUATION
+                && b2 <= MAX_CONTINUATION
+                && b3 <= MAX_CONTINUATION
+                && (b0 != (byte) 0xF0 || b1 >= (byte) 0x90) // overlong
+                && (b0 != (byte) 0xF4 || b1 <= (byte) 0x8F)) { // above U+10FFFF
+            return ((b0 & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | (b3 & 0x3F))
+                    | (4 << DECODED_LENGTH_SHIFT);
+        }
+
+        return 0;
+    }
+
+    /**
+     * {@link #decode} of a sequence whose lead byte {@code b0} is not ASCII: well-formed sequences inline, malformed
+     * ones out of line.
+     */
+    static int decodeNonAscii(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int b0,
+            final int index,
+            final int limit) {
+        final int decoded = decodeWellFormed(buffer, array, address, raw, b0, index, limit);
+        return decoded != 0 ? decoded : decode(buffer, index, limit);
     }
 
     /**

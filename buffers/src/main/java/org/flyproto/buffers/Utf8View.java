@@ -12,8 +12,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  *
  * <p>{@link #length()} and {@link #charAt(int)} are in UTF-16 units, like {@link String}: a supplementary character
  * counts as two, read as its high then its low surrogate. For all-ASCII content both are O(1) once the view has checked,
- * the first time it needs to, that the content is ASCII. Otherwise {@code charAt} remembers the last position it
- * decoded, so ascending access is amortized O(1) per call; going backwards restarts from the beginning.
+ * the first time it needs to, that the content is ASCII (and {@code charAt} is O(1) within any leading run of ASCII).
+ * Otherwise {@code charAt} remembers the last position it decoded, so ascending and descending access are amortized
+ * O(1) per call; a jump back nearer the beginning than the last position restarts from there.
  *
  * <p>Malformed UTF-8 never throws and is never read past: each malformed sequence reads as U+FFFD, spanning the same
  * bytes the JDK's decoder replaces (see {@link Utf8#toString(DirectBuffer, int, int)}), consistently across every
@@ -22,6 +23,11 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>The view caches facts about the bytes (ASCII or not, length, position): after the bytes change, {@link #wrap}
  * again. A view is mutable and not thread-safe; it is a poor key for a hash map. Only {@link #toString()} and
  * {@link #subSequence(int, int)} allocate.
+ *
+ * <p><b>Bounds.</b> {@link #wrap} checks the range against the buffer's capacity (a non-empty range also with
+ * Agrona's bounds checks disabled), and every method that reads checks it again (one compare), as the buffer may have
+ * been wrapped again, smaller: the view never reads outside its range, and throws {@link IndexOutOfBoundsException} if
+ * its range is no longer inside its buffer.
  *
  * <p><b>Reuse.</b> A decoder's string accessor returns the same view every time, pointed again at the field of the
  * message the decoder is on now; a repeated string's cursor points its one view at each element in turn. So a view
@@ -34,17 +40,31 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class Utf8View implements CharSequence {
     private static final DirectBuffer EMPTY_BUFFER = new UnsafeBuffer(new byte[0]);
 
-    private static final int ASCII_UNKNOWN = 0;
-    private static final int ASCII_YES = 1;
-    private static final int ASCII_NO = 2;
+    /** 31^1 to 31^8, for the {@link String#hashCode()} polynomial over 8 bytes at a time. */
+    private static final int P1 = 31;
+
+    private static final int P2 = P1 * 31;
+    private static final int P3 = P2 * 31;
+    private static final int P4 = P3 * 31;
+    private static final int P5 = P4 * 31;
+    private static final int P6 = P5 * 31;
+    private static final int P7 = P6 * 31;
+    private static final int P8 = P7 * 31;
 
     private DirectBuffer buffer = EMPTY_BUFFER;
     private int offset;
     private int byteLength;
 
-    private int asciiState = ASCII_YES;
+    /** Number of leading ASCII bytes ({@code byteLength} if all are), -1 until known. */
+    private int asciiPrefix = 0;
+
     private int utf16Length = 0;
+    /**
+     * A position where a sequence starts, or the end, at or after {@link #asciiPrefix} once that is known: UTF-16
+     * index and byte. {@code charAt} leaves it after the unit it returned (at the pair for a high surrogate).
+     */
     private int cursorChar;
+
     private int cursorByte;
     /** Checked mode only: the generation of the flyweight that handed the view out, and its value then. */
     private Generation owner;
@@ -80,16 +100,16 @@ public final class Utf8View implements CharSequence {
      * @param offset of the first byte in {@code buffer}.
      * @param byteLength number of bytes.
      * @return this view.
-     * @throws IndexOutOfBoundsException if the range is outside the buffer and bounds checks are enabled.
+     * @throws IndexOutOfBoundsException if the range is not inside {@code [0, buffer.capacity())}: a range of one
+     *     byte or more whatever Agrona's bounds-check mode, an empty one (which reads nothing) when bounds checks are
+     *     on.
      */
     public Utf8View wrap(final DirectBuffer buffer, final int offset, final int byteLength) {
-        if (DirectBuffer.SHOULD_BOUNDS_CHECK) {
-            buffer.boundsCheck(offset, byteLength);
-        }
+        Utf8.checkRange(buffer, offset, byteLength);
         this.buffer = buffer;
         this.offset = offset;
         this.byteLength = byteLength;
-        asciiState = ASCII_UNKNOWN;
+        asciiPrefix = -1;
         utf16Length = -1;
         cursorChar = 0;
         cursorByte = 0;
@@ -131,17 +151,13 @@ public final class Utf8View implements CharSequence {
 
     /**
      * Whether every byte has its high bit clear, in which case UTF-16 and byte positions coincide. Checked once per
-     * {@link #wrap}, then cached.
+     * {@link #wrap}, 8 bytes at a time, then cached.
      *
      * @return true if the content is ASCII.
      */
     public boolean isAscii() {
         checkOwner();
-        if (asciiState == ASCII_UNKNOWN) {
-            asciiState = Utf8.isAscii(buffer, offset, byteLength) ? ASCII_YES : ASCII_NO;
-        }
-
-        return asciiState == ASCII_YES;
+        return asciiPrefix() == byteLength;
     }
 
     /**
@@ -153,11 +169,8 @@ public final class Utf8View implements CharSequence {
     @Override
     public int length() {
         checkOwner();
-        if (utf16Length < 0) {
-            utf16Length = isAscii() ? byteLength : countUtf16Units();
-        }
-
-        return utf16Length;
+        final int length = utf16Length;
+        return length >= 0 ? length : countUtf16Units();
     }
 
     /**
@@ -171,58 +184,13 @@ public final class Utf8View implements CharSequence {
     @Override
     public char charAt(final int index) {
         checkOwner();
-        if (index < 0) {
-            throw new IndexOutOfBoundsException("index=" + index + " length=" + length());
-        }
-
-        if (isAscii()) {
-            if (index >= byteLength) {
-                throw new IndexOutOfBoundsException("index=" + index + " length=" + byteLength);
-            }
+        final int prefix = asciiPrefix();
+        if (index >= 0 && index < prefix) {
+            checkRegion();
             return (char) buffer.getByte(offset + index);
         }
 
-        int charPosition = cursorChar;
-        int bytePosition = cursorByte;
-        if (index < charPosition) {
-            charPosition = 0;
-            bytePosition = 0;
-        }
-
-        final int limit = offset + byteLength;
-        while (bytePosition < byteLength) {
-            final int b = buffer.getByte(offset + bytePosition);
-            if (b >= 0) {
-                if (charPosition == index) {
-                    moveCursor(charPosition, bytePosition);
-                    return (char) b;
-                }
-                charPosition++;
-                bytePosition++;
-                continue;
-            }
-
-            final int decoded = Utf8.decode(buffer, offset + bytePosition, limit);
-            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
-            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                if (index - charPosition <= 1) {
-                    moveCursor(charPosition, bytePosition);
-                    return index == charPosition
-                            ? Character.highSurrogate(codePoint)
-                            : Character.lowSurrogate(codePoint);
-                }
-                charPosition += 2;
-            } else {
-                if (charPosition == index) {
-                    moveCursor(charPosition, bytePosition);
-                    return (char) codePoint;
-                }
-                charPosition++;
-            }
-            bytePosition += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
-        }
-
-        throw new IndexOutOfBoundsException("index=" + index + " length=" + length());
+        return charAtDecoding(index, prefix);
     }
 
     /**
@@ -255,67 +223,22 @@ public final class Utf8View implements CharSequence {
     }
 
     /**
-     * Compares the decoded text with a {@link CharSequence}, unit by unit, without allocating.
+     * Compares the decoded text with a {@link CharSequence}, unit by unit, without allocating: a {@link String} is read
+     * directly, another {@link Utf8View} first by its bytes.
      *
      * @param other to compare with; may be null.
      * @return true if {@code other} has the same UTF-16 units, false if it differs or is null.
      */
     public boolean contentEquals(final CharSequence other) {
         checkOwner();
-        if (other == null) {
-            return false;
+        if (other instanceof String string) {
+            return contentEqualsString(string);
+        }
+        if (other instanceof Utf8View view) {
+            return contentEqualsView(view);
         }
 
-        final int otherLength = other.length();
-        if (otherLength > byteLength || (utf16Length >= 0 && utf16Length != otherLength)) {
-            return false;
-        }
-
-        if (isAscii()) {
-            if (otherLength != byteLength) {
-                return false;
-            }
-            for (int i = 0; i < byteLength; i++) {
-                if (other.charAt(i) != buffer.getByte(offset + i)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        final int limit = offset + byteLength;
-        int charPosition = 0;
-        int bytePosition = 0;
-        while (bytePosition < byteLength) {
-            final int b = buffer.getByte(offset + bytePosition);
-            if (b >= 0) {
-                if (charPosition >= otherLength || other.charAt(charPosition) != b) {
-                    return false;
-                }
-                charPosition++;
-                bytePosition++;
-                continue;
-            }
-
-            final int decoded = Utf8.decode(buffer, offset + bytePosition, limit);
-            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
-            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                if (charPosition + 1 >= otherLength
-                        || other.charAt(charPosition) != Character.highSurrogate(codePoint)
-                        || other.charAt(charPosition + 1) != Character.lowSurrogate(codePoint)) {
-                    return false;
-                }
-                charPosition += 2;
-            } else {
-                if (charPosition >= otherLength || other.charAt(charPosition) != codePoint) {
-                    return false;
-                }
-                charPosition++;
-            }
-            bytePosition += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
-        }
-
-        return charPosition == otherLength;
+        return other != null && contentEqualsChars(other);
     }
 
     /**
@@ -359,46 +282,67 @@ public final class Utf8View implements CharSequence {
      */
     public int copyTo(final MutableDirectBuffer dst, final int dstIndex) {
         checkOwner();
+        checkRegion();
         dst.putBytes(dstIndex, buffer, offset, byteLength);
         return byteLength;
     }
 
     /**
      * Hash code of the decoded text, equal to {@code toString().hashCode()} (the {@link String#hashCode()} formula over
-     * the UTF-16 units) but computed without allocating.
+     * the UTF-16 units) but computed without allocating, in one pass: ASCII 8 bytes at a time, other sequences decoded
+     * in place.
      *
      * @return hash code of the decoded text.
      */
     @Override
     public int hashCode() {
         checkOwner();
+        final DirectBuffer buffer = this.buffer;
+        final int offset = this.offset;
+        final int end = offset + byteLength;
+        checkRegion();
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+
         int hash = 0;
-        if (isAscii()) {
-            for (int i = 0; i < byteLength; i++) {
-                hash = 31 * hash + buffer.getByte(offset + i);
+        int i = offset;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            final long word = Utf8.getLong(buffer, array, address, raw, i);
+            if (!Utf8.isAscii(word)) {
+                break;
             }
-            return hash;
+            hash = hash * P8 + hash8(word);
+        }
+        for (; i < end; i++) {
+            final byte b = Utf8.getByte(buffer, array, address, raw, i);
+            if (b < 0) {
+                break;
+            }
+            hash = 31 * hash + b;
+        }
+        if (asciiPrefix < 0) {
+            asciiPrefix = i - offset;
+            if (i == end) {
+                utf16Length = byteLength;
+            }
         }
 
-        final int limit = offset + byteLength;
-        int bytePosition = 0;
-        while (bytePosition < byteLength) {
-            final int b = buffer.getByte(offset + bytePosition);
-            if (b >= 0) {
-                hash = 31 * hash + b;
-                bytePosition++;
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                hash = 31 * hash + b0;
+                i++;
                 continue;
             }
-
-            final int decoded = Utf8.decode(buffer, offset + bytePosition, limit);
+            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
             final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
             if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                hash = 31 * hash + Character.highSurrogate(codePoint);
-                hash = 31 * hash + Character.lowSurrogate(codePoint);
+                hash = 31 * (31 * hash + Character.highSurrogate(codePoint)) + Character.lowSurrogate(codePoint);
             } else {
                 hash = 31 * hash + codePoint;
             }
-            bytePosition += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
         }
 
         return hash;
@@ -423,53 +367,418 @@ public final class Utf8View implements CharSequence {
     }
 
     /**
-     * Decodes the text into a new {@link String} (allocates). Well-formed UTF-8 gives the same string as
-     * {@link Utf8#toString(DirectBuffer, int, int)}.
+     * Decodes the text into a new {@link String} (allocates), as {@link Utf8#toString(DirectBuffer, int, int)} does:
+     * the JDK's decoder, whose replacement of malformed sequences the view follows.
      *
      * @return the decoded text.
      */
     @Override
     public String toString() {
         checkOwner();
-        if (isAscii()) {
-            return Utf8.toString(buffer, offset, byteLength);
-        }
-
-        return appendTo(new StringBuilder(byteLength)).toString();
+        return Utf8.toString(buffer, offset, byteLength);
     }
 
+    /** The String hash polynomial of 8 ASCII bytes, first byte in memory (lowest in {@code word}) first. */
+    private static int hash8(final long word) {
+        return (int) (word & 0x7F) * P7
+                + (int) ((word >>> 8) & 0x7F) * P6
+                + (int) ((word >>> 16) & 0x7F) * P5
+                + (int) ((word >>> 24) & 0x7F) * P4
+                + (int) ((word >>> 32) & 0x7F) * P3
+                + (int) ((word >>> 40) & 0x7F) * P2
+                + (int) ((word >>> 48) & 0x7F) * P1
+                + (int) (word >>> 56);
+    }
+
+    /** Throws if the buffer was wrapped again too small for the view's range since the view's {@link #wrap}. */
+    private void checkRegion() {
+        if (offset + byteLength > buffer.capacity()) {
+            throw new IndexOutOfBoundsException("view of offset=" + offset + " byteLength=" + byteLength
+                    + " outside its buffer, now of capacity=" + buffer.capacity());
+        }
+    }
+
+    /** {@link #asciiPrefix}, computed if not known yet. */
+    private int asciiPrefix() {
+        final int prefix = asciiPrefix;
+        return prefix >= 0 ? prefix : scanAsciiPrefix();
+    }
+
+    private int scanAsciiPrefix() {
+        checkRegion();
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        final int prefix = Utf8.nonAsciiIndex(buffer, array, address, raw, offset, offset + byteLength) - offset;
+        asciiPrefix = prefix;
+        if (prefix == byteLength) {
+            utf16Length = byteLength;
+        }
+
+        return prefix;
+    }
+
+    private int countUtf16Units() {
+        final int prefix = asciiPrefix();
+        if (prefix == byteLength) {
+            return byteLength;
+        }
+
+        final DirectBuffer buffer = this.buffer;
+        final int end = offset + byteLength;
+        checkRegion();
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        int units = prefix;
+        int i = offset + prefix;
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                if (end - i >= Long.BYTES && Utf8.isAscii(Utf8.getLong(buffer, array, address, raw, i))) {
+                    units += Long.BYTES;
+                    i += Long.BYTES;
+                } else {
+                    units++;
+                    i++;
+                }
+                continue;
+            }
+            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+            units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        }
+
+        utf16Length = units;
+        return units;
+    }
+
+    /**
+     * {@link #charAt} past the leading ASCII run: from the remembered position forwards, or backwards one sequence at
+     * a time, or from the end of the ASCII run, whichever is nearest.
+     */
+    private char charAtDecoding(final int index, final int prefix) {
+        if (index < 0 || index >= byteLength || (utf16Length >= 0 && index >= utf16Length)) {
+            throw new IndexOutOfBoundsException("index=" + index + " length=" + length());
+        }
+
+        final DirectBuffer buffer = this.buffer;
+        final int offset = this.offset;
+        final int end = offset + byteLength;
+        checkRegion();
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+
+        int charPosition = cursorChar;
+        int i = offset + cursorByte;
+        if (charPosition < prefix || index - prefix < charPosition - index) {
+            charPosition = prefix;
+            i = offset + prefix;
+        }
+        if (charPosition > index) {
+            int decoded;
+            do {
+                i = previousSequence(buffer, array, address, raw, i, end);
+                decoded = decodeAt(buffer, array, address, raw, i, end);
+                charPosition -=
+                        (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+            } while (charPosition > index);
+            return unitOf(decoded, index, charPosition, i - offset);
+        }
+
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                if (charPosition == index) {
+                    moveCursor(charPosition + 1, i + 1 - offset);
+                    return (char) b0;
+                }
+                if (index - charPosition >= Long.BYTES
+                        && end - i >= Long.BYTES
+                        && Utf8.isAscii(Utf8.getLong(buffer, array, address, raw, i))) {
+                    charPosition += Long.BYTES;
+                    i += Long.BYTES;
+                } else {
+                    charPosition++;
+                    i++;
+                }
+                continue;
+            }
+
+            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
+            final int next = i + (decoded >>> Utf8.DECODED_LENGTH_SHIFT);
+            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+                if (index == charPosition) {
+                    moveCursor(charPosition, i - offset); // the low surrogate is likely next
+                    return Character.highSurrogate(codePoint);
+                }
+                if (index == charPosition + 1) {
+                    moveCursor(charPosition + 2, next - offset);
+                    return Character.lowSurrogate(codePoint);
+                }
+                charPosition += 2;
+            } else {
+                if (charPosition == index) {
+                    moveCursor(charPosition + 1, next - offset);
+                    return (char) codePoint;
+                }
+                charPosition++;
+            }
+            i = next;
+        }
+
+        utf16Length = charPosition;
+        throw new IndexOutOfBoundsException("index=" + index + " length=" + charPosition);
+    }
+
+    /**
+     * The unit at {@code index} of the sequence {@code decoded} that starts at UTF-16 index {@code charPosition} and
+     * byte {@code bytePosition}, leaving the cursor after it.
+     */
+    private char unitOf(final int decoded, final int index, final int charPosition, final int bytePosition) {
+        final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
+        final int next = bytePosition + (decoded >>> Utf8.DECODED_LENGTH_SHIFT);
+        if (codePoint < Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+            moveCursor(charPosition + 1, next);
+            return (char) codePoint;
+        }
+        if (index == charPosition) {
+            moveCursor(charPosition, bytePosition);
+            return Character.highSurrogate(codePoint);
+        }
+        moveCursor(charPosition + 2, next);
+        return Character.lowSurrogate(codePoint);
+    }
+
+    /** Remembers a position where a sequence starts (or the end): its UTF-16 index and byte, relative to the view. */
     private void moveCursor(final int charPosition, final int bytePosition) {
         cursorChar = charPosition;
         cursorByte = bytePosition;
     }
 
-    private int countUtf16Units() {
-        final int limit = offset + byteLength;
-        int units = 0;
-        int bytePosition = 0;
-        while (bytePosition < byteLength) {
-            if (buffer.getByte(offset + bytePosition) >= 0) {
-                units++;
-                bytePosition++;
-                continue;
+    /**
+     * Start of the sequence that ends where the sequence at {@code next} starts ({@code next} after the view's first
+     * byte). A byte that is not a continuation byte always starts a sequence; a continuation byte belongs to the
+     * nearest such byte at most 3 before it if that one's sequence reaches it, and otherwise is a sequence (one
+     * U+FFFD) of its own.
+     */
+    private int previousSequence(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int next,
+            final int end) {
+        final int last = next - 1;
+        if (!isContinuation(Utf8.getByte(buffer, array, address, raw, last))) {
+            return last;
+        }
+        for (int i = last - 1; i >= Math.max(offset, next - 4); i--) {
+            if (!isContinuation(Utf8.getByte(buffer, array, address, raw, i))) {
+                final int decoded = decodeAt(buffer, array, address, raw, i, end);
+                return i + (decoded >>> Utf8.DECODED_LENGTH_SHIFT) == next ? i : last;
             }
-
-            final int decoded = Utf8.decode(buffer, offset + bytePosition, limit);
-            units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
-            bytePosition += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
         }
 
-        return units;
+        return last;
+    }
+
+    private static boolean isContinuation(final byte b) {
+        return b <= (byte) 0xBF;
+    }
+
+    private static int decodeAt(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int index,
+            final int end) {
+        final int b0 = Utf8.getByte(buffer, array, address, raw, index);
+        return b0 >= 0
+                ? b0 | (1 << Utf8.DECODED_LENGTH_SHIFT)
+                : Utf8.decodeNonAscii(buffer, array, address, raw, b0, index, end);
+    }
+
+    /**
+     * {@link #contentEquals} of a {@link String}. The same loop as {@link #contentEqualsChars}, with {@code charAt}
+     * bound statically, as strings are what views are compared with most.
+     */
+    private boolean contentEqualsString(final String other) {
+        final int otherLength = other.length();
+        if (!mayHaveLength(otherLength)) {
+            return false;
+        }
+
+        final int prefix = asciiPrefix();
+        if (prefix > otherLength || (prefix == byteLength && otherLength != byteLength)) {
+            return false;
+        }
+        final DirectBuffer buffer = this.buffer;
+        final int offset = this.offset;
+        final int end = offset + byteLength;
+        checkRegion();
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+
+        // The leading ASCII run, known to be one unit per byte: a counted loop.
+        for (int k = 0; k < prefix; k++) {
+            if (other.charAt(k) != Utf8.getByte(buffer, array, address, raw, offset + k)) {
+                return false;
+            }
+        }
+        int i = offset + prefix;
+        int c = prefix;
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                if (c >= otherLength || other.charAt(c) != b0) {
+                    return false;
+                }
+                c++;
+                i++;
+                continue;
+            }
+            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
+            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+                if (c + 1 >= otherLength
+                        || other.charAt(c) != Character.highSurrogate(codePoint)
+                        || other.charAt(c + 1) != Character.lowSurrogate(codePoint)) {
+                    return false;
+                }
+                c += 2;
+            } else {
+                if (c >= otherLength || other.charAt(c) != codePoint) {
+                    return false;
+                }
+                c++;
+            }
+            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        }
+
+        return c == otherLength;
+    }
+
+    /** {@link #contentEquals} of any {@link CharSequence}. */
+    private boolean contentEqualsChars(final CharSequence other) {
+        final int otherLength = other.length();
+        if (!mayHaveLength(otherLength)) {
+            return false;
+        }
+
+        final DirectBuffer buffer = this.buffer;
+        final int offset = this.offset;
+        final int end = offset + byteLength;
+        checkRegion();
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+
+        int i = offset;
+        int c = 0;
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                if (c >= otherLength || other.charAt(c) != b0) {
+                    return false;
+                }
+                c++;
+                i++;
+                continue;
+            }
+            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
+            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+                if (c + 1 >= otherLength
+                        || other.charAt(c) != Character.highSurrogate(codePoint)
+                        || other.charAt(c + 1) != Character.lowSurrogate(codePoint)) {
+                    return false;
+                }
+                c += 2;
+            } else {
+                if (c >= otherLength || other.charAt(c) != codePoint) {
+                    return false;
+                }
+                c++;
+            }
+            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        }
+
+        return c == otherLength;
+    }
+
+    /**
+     * {@link #contentEquals} of another view: equal bytes are equal text; different bytes may still be (malformed
+     * sequences that decode alike), which the other view's units decide.
+     */
+    private boolean contentEqualsView(final Utf8View other) {
+        if (other == this) {
+            return true;
+        }
+        other.checkOwner();
+        if (byteLength == other.byteLength && sameBytes(other)) {
+            return true;
+        }
+        if ((utf16Length >= 0 && other.utf16Length >= 0 && utf16Length != other.utf16Length)
+                || (asciiPrefix == byteLength && other.asciiPrefix == other.byteLength)) {
+            return false;
+        }
+
+        return contentEqualsChars(other);
+    }
+
+    /** Whether the other view, of the same byte length, holds the same bytes. */
+    private boolean sameBytes(final Utf8View other) {
+        checkRegion();
+        other.checkRegion();
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        final DirectBuffer otherBuffer = other.buffer;
+        final boolean otherRaw = Memory.isRaw(otherBuffer);
+        final byte[] otherArray = otherRaw ? otherBuffer.byteArray() : null;
+        final long otherAddress = otherRaw ? otherBuffer.addressOffset() : 0;
+        final int delta = other.offset - offset;
+        final int end = offset + byteLength;
+
+        int i = offset;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            if (Utf8.getLong(buffer, array, address, raw, i)
+                    != Utf8.getLong(otherBuffer, otherArray, otherAddress, otherRaw, i + delta)) {
+                return false;
+            }
+        }
+        for (; i < end; i++) {
+            if (Utf8.getByte(buffer, array, address, raw, i)
+                    != Utf8.getByte(otherBuffer, otherArray, otherAddress, otherRaw, i + delta)) {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    /** Whether the text may have {@code units} UTF-16 units: each takes 1 to 3 bytes. */
+    private boolean mayHaveLength(final int units) {
+        return utf16Length >= 0 ? utf16Length == units : units <= byteLength && 3L * units >= byteLength;
     }
 
     private void appendChars(final Appendable appendable) throws IOException {
         if (isAscii()) {
+            checkRegion();
             for (int i = 0; i < byteLength; i++) {
                 appendable.append((char) buffer.getByte(offset + i));
             }
             return;
         }
 
+        checkRegion();
         final int limit = offset + byteLength;
         int bytePosition = 0;
         while (bytePosition < byteLength) {

@@ -50,6 +50,14 @@ enum BufferKind {
         MutableDirectBuffer allocate(final int capacity, final List<ByteBuffer> keepAlive) {
             return new ExpandableDirectByteBuffer(capacity);
         }
+    },
+
+    /** A {@link MutableDirectBuffer} implementation that is not Agrona's, read only through the interface. */
+    INTERFACE_ONLY {
+        @Override
+        MutableDirectBuffer allocate(final int capacity, final List<ByteBuffer> keepAlive) {
+            return InterfaceOnlyBuffer.of(new UnsafeBuffer(new byte[capacity]));
+        }
     };
 
     /**

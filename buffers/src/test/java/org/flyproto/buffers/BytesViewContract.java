@@ -2,7 +2,6 @@ package org.flyproto.buffers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -228,14 +227,27 @@ abstract class BytesViewContract extends BufferFixture {
     }
 
     @Test
-    void shouldRejectRangeOutsideBufferWhenBoundsChecked() {
-        assumeTrue(DirectBuffer.SHOULD_BOUNDS_CHECK, "bounds checks disabled");
+    void shouldRejectRangeOutsideBufferInEitherBoundsCheckMode() {
         final MutableDirectBuffer buffer = newBuffer(8);
         final BytesView view = new BytesView();
 
         assertThatThrownBy(() -> view.wrap(buffer, 7, 2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> view.wrap(buffer, 0, -1)).isInstanceOf(IndexOutOfBoundsException.class);
+        if (DirectBuffer.SHOULD_BOUNDS_CHECK) {
+            // An empty range reads nothing: without bounds checks it is not checked, as before.
+            assertThatThrownBy(() -> view.wrap(buffer, 9, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+        assertThatThrownBy(() -> view.wrap(buffer, -1, 1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThat(view.wrap(buffer, 8, 0).length()).isZero();
+    }
+
+    @Test
+    void shouldRejectComparedRangeOutsideTheOtherBuffer() {
+        final BytesView view = viewOf(new byte[] {1, 2, 3});
+        final MutableDirectBuffer other = newBuffer(4);
+
+        assertThatThrownBy(() -> view.contentEquals(other, 2, 3)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(view.contentEquals(other, 2, 2)).isFalse();
     }
 
     private BytesView viewOf(final byte[] bytes) {

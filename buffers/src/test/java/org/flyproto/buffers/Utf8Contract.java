@@ -2,11 +2,14 @@ package org.flyproto.buffers;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.CharBuffer;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -272,6 +275,109 @@ abstract class Utf8Contract extends BufferFixture {
         final byte[] malformed = hex("41c080eda080f09f9842");
         final MutableDirectBuffer buffer = bufferWith(malformed, 1);
         assertThat(Utf8.toString(buffer, AT, malformed.length)).isEqualTo(new String(malformed, UTF_8));
+    }
+
+    @Test
+    void shouldEncodeLikeStringGetBytesIntoBuffersEndingAnywhereNearTheText() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 2_000; i++) {
+            final String value = RandomText.string(random, i % 10 == 0 ? 300 : 40, true);
+            final byte[] expected = value.getBytes(UTF_8);
+            final int at = random.nextInt(8);
+            final MutableDirectBuffer buffer = newBuffer(at + expected.length + random.nextInt(4));
+            final CharSequence form = random.nextBoolean() ? value : new StringBuilder(value);
+
+            final int written = Utf8.encode(form, buffer, at);
+
+            assertThat(written).as("seed=%d %s", seed, hex(expected)).isEqualTo(expected.length);
+            assertThat(hex(copy(buffer, at, written))).as("seed=%d", seed).isEqualTo(hex(expected));
+            for (int k = 0; k < at; k++) {
+                assertThat(buffer.getByte(k)).isEqualTo(FILL);
+            }
+            for (int k = at + written; k < buffer.capacity(); k++) {
+                assertThat(buffer.getByte(k)).isEqualTo(FILL);
+            }
+        }
+    }
+
+    @Test
+    void shouldThrowRatherThanEncodeAStringPastTheCapacityOfAFixedBuffer() {
+        final String[] values = {"abcdefgh", "a\u00E9", "abc\u20AC", "\uD83D\uDE00", "abcdefghijklmnop\uD83D\uDE00xyz"};
+        for (final String value : values) {
+            final int length = value.getBytes(UTF_8).length;
+            final MutableDirectBuffer buffer = newBuffer(AT + length - 1 + 4);
+            if (buffer.isExpandable()) {
+                assertThat(Utf8.encode(value, buffer, AT + 4)).as("grows").isEqualTo(length);
+                assertThat(copy(buffer, AT + 4, length)).isEqualTo(value.getBytes(UTF_8));
+                continue;
+            }
+            // A buffer over the same memory without its last 4 bytes: those, past its capacity, must stay untouched.
+            final UnsafeBuffer shorter = new UnsafeBuffer(buffer, 0, AT + length - 1);
+
+            assertThatThrownBy(() -> Utf8.encode(value, shorter, AT))
+                    .as(value)
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            for (int k = AT + length - 1; k < buffer.capacity(); k++) {
+                assertThat(buffer.getByte(k)).as("%s byte %d", value, k).isEqualTo(FILL);
+            }
+        }
+    }
+
+    @Test
+    void shouldRejectRangesOutsideTheBufferInEitherBoundsCheckMode() {
+        final MutableDirectBuffer buffer = bufferWith(hex("41424344"), 0);
+        final int capacity = buffer.capacity();
+
+        assertThat(Utf8.invalidIndex(buffer, capacity, 0)).isEqualTo(-1);
+        assertThat(Utf8.toString(buffer, capacity - 2, 2)).isEqualTo("CD");
+        final int[][] outside = DirectBuffer.SHOULD_BOUNDS_CHECK
+                ? new int[][] {{capacity - 1, 2}, {-1, 1}, {capacity + 1, 0}, {1, -1}, {2, capacity}}
+                : new int[][] {{capacity - 1, 2}, {-1, 1}, {1, -1}, {2, capacity}}; // an empty range reads nothing
+        for (final int[] range : outside) {
+            assertThatThrownBy(() -> Utf8.invalidIndex(buffer, range[0], range[1]))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            assertThatThrownBy(() -> Utf8.isValid(buffer, range[0], range[1]))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            assertThatThrownBy(() -> Utf8.toString(buffer, range[0], range[1]))
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
+
+    @Test
+    void shouldDecodeToStringLikeTheJdkAtAnyOffset() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 1_000; i++) {
+            final byte[] bytes = (i & 1) == 0 ? RandomText.bytes(random, 30) : RandomText.mutatedUtf8(random, 60);
+            final int at = random.nextInt(9);
+            final MutableDirectBuffer buffer = newBuffer(at + bytes.length + random.nextInt(3));
+            buffer.putBytes(at, bytes);
+
+            assertThat(Utf8.toString(buffer, at, bytes.length))
+                    .as("seed=%d %s", seed, hex(bytes))
+                    .isEqualTo(new String(bytes, UTF_8));
+        }
+    }
+
+    @Test
+    void shouldAgreeWithJdkStrictDecoderOnRandomTextAtAnyOffset() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 3_000; i++) {
+            final byte[] bytes = i % 3 == 0
+                    ? RandomText.string(random, 120, false).getBytes(UTF_8)
+                    : RandomText.mutatedUtf8(random, 120);
+            final int at = random.nextInt(9);
+            final MutableDirectBuffer buffer = newBuffer(at + bytes.length + random.nextInt(3));
+            buffer.putBytes(at, bytes);
+            final int expected = RandomText.jdkInvalidIndex(bytes);
+
+            assertThat(Utf8.invalidIndex(buffer, at, bytes.length))
+                    .as("seed=%d bytes=%s", seed, hex(bytes))
+                    .isEqualTo(expected < 0 ? -1 : at + expected);
+            assertThat(Utf8.isValid(buffer, at, bytes.length)).isEqualTo(expected < 0);
+        }
     }
 
     private void assertEncodes(final String value, final String expectedHex) {

@@ -80,4 +80,11 @@ class Utf8Test {
             super(BufferKind.EXPANDABLE_DIRECT);
         }
     }
+
+    @Nested
+    class InterfaceOnly extends Utf8Contract {
+        InterfaceOnly() {
+            super(BufferKind.INTERFACE_ONLY);
+        }
+    }
 }

@@ -3,7 +3,6 @@ package org.flyproto.buffers;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -320,14 +319,49 @@ abstract class Utf8ViewContract extends BufferFixture {
     }
 
     @Test
-    void shouldRejectRangeOutsideBufferWhenBoundsChecked() {
-        assumeTrue(DirectBuffer.SHOULD_BOUNDS_CHECK, "bounds checks disabled");
+    void shouldRejectRangeOutsideBufferInEitherBoundsCheckMode() {
         final MutableDirectBuffer buffer = newBuffer(8);
         final Utf8View view = new Utf8View();
 
         assertThatThrownBy(() -> view.wrap(buffer, 7, 2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> view.wrap(buffer, -1, 1)).isInstanceOf(IndexOutOfBoundsException.class);
+        if (DirectBuffer.SHOULD_BOUNDS_CHECK) {
+            // An empty range reads nothing: without bounds checks it is not checked, as before.
+            assertThatThrownBy(() -> view.wrap(buffer, 9, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+        assertThatThrownBy(() -> view.wrap(buffer, 1, -1)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> view.wrap(buffer, Integer.MAX_VALUE, 2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThat(view.wrap(buffer, 8, 0).length()).isZero();
+    }
+
+    @Test
+    void shouldAgreeWithTheJdkOnRandomMixedText() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int n = 0; n < 600; n++) {
+            final int maxLength = n % 10 == 0 ? 400 : 60;
+            final byte[] bytes =
+                    RandomText.string(random, maxLength, n % 3 == 0).getBytes(UTF_8);
+            try {
+                assertAgreesWithJdk(bytes, random);
+            } catch (final AssertionError ex) {
+                throw new AssertionError("seed=" + seed + " bytes=" + hex(bytes), ex);
+            }
+        }
+    }
+
+    @Test
+    void shouldAgreeWithTheJdkOnRandomMalformedBytes() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int n = 0; n < 600; n++) {
+            final byte[] bytes = (n & 1) == 0 ? RandomText.bytes(random, 40) : RandomText.mutatedUtf8(random, 80);
+            try {
+                assertAgreesWithJdk(bytes, random);
+            } catch (final AssertionError ex) {
+                throw new AssertionError("seed=" + seed + " bytes=" + hex(bytes), ex);
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")
@@ -390,6 +424,98 @@ abstract class Utf8ViewContract extends BufferFixture {
                     .isEqualTo(expected);
             assertThat(view.subSequence(0, expected.length())).isEqualTo(expected);
         }
+    }
+
+    /**
+     * Checks every method of views over {@code bytes}, at a random offset of a buffer with random continuation bytes
+     * after them, against {@code new String(bytes, UTF_8)}, with ascending, descending and random access.
+     */
+    private void assertAgreesWithJdk(final byte[] bytes, final SplittableRandom random) {
+        final String expected = new String(bytes, UTF_8);
+        final int n = expected.length();
+        final Utf8View view = randomlyPlaced(bytes, random);
+
+        assertThat(view.isAscii())
+                .as("isAscii")
+                .isEqualTo(expected.chars().allMatch(c -> c < 0x80) && n == bytes.length);
+        assertThat(randomlyPlaced(bytes, random).length()).as("length").isEqualTo(n);
+        assertThat(randomlyPlaced(bytes, random).hashCode()).as("hashCode").isEqualTo(expected.hashCode());
+        assertThat(randomlyPlaced(bytes, random).toString()).as("toString").isEqualTo(expected);
+        for (int i = 0; i < n; i++) {
+            assertThat(view.charAt(i)).as("ascending charAt(%d)", i).isEqualTo(expected.charAt(i));
+        }
+        assertThat(view.hashCode()).as("hashCode after charAt").isEqualTo(expected.hashCode());
+        final Utf8View descending = randomlyPlaced(bytes, random);
+        for (int i = n - 1; i >= 0; i--) {
+            assertThat(descending.charAt(i)).as("descending charAt(%d)", i).isEqualTo(expected.charAt(i));
+        }
+        final Utf8View randomAccess = randomlyPlaced(bytes, random);
+        for (int k = 0; k < Math.min(2 * n, 200); k++) {
+            final int i = random.nextInt(n);
+            assertThat(randomAccess.charAt(i)).as("random charAt(%d)", i).isEqualTo(expected.charAt(i));
+        }
+        assertThatThrownBy(() -> randomAccess.charAt(n)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> randomlyPlaced(bytes, random).charAt(n)).isInstanceOf(IndexOutOfBoundsException.class);
+
+        assertThat(randomlyPlaced(bytes, random).contentEquals(expected))
+                .as("contentEquals")
+                .isTrue();
+        assertThat(randomlyPlaced(bytes, random).contentEquals(new StringBuilder(expected)))
+                .isTrue();
+        assertThat(randomlyPlaced(bytes, random).contentEquals(randomlyPlaced(bytes, random)))
+                .isTrue();
+        assertThat(randomlyPlaced(bytes, random).contentEquals(expected + "a")).isFalse();
+        assertThat(randomlyPlaced(bytes, random).contentEquals(new StringBuilder(expected).append('\u00E9')))
+                .isFalse();
+        if (n > 0) {
+            final String prefix = expected.substring(0, random.nextInt(n));
+            assertThat(randomlyPlaced(bytes, random).contentEquals(prefix))
+                    .as("prefix")
+                    .isFalse();
+            assertThat(randomlyPlaced(bytes, random).contentEquals(new StringBuilder(prefix)))
+                    .isFalse();
+            final StringBuilder changed = new StringBuilder(expected);
+            final int at = random.nextInt(n);
+            changed.setCharAt(at, (char) (expected.charAt(at) ^ (1 + random.nextInt(0x7F))));
+            final String other = changed.toString();
+            assertThat(randomlyPlaced(bytes, random).contentEquals(other))
+                    .as("changed at %d", at)
+                    .isFalse();
+            assertThat(randomlyPlaced(bytes, random).contentEquals(changed))
+                    .as("changed at %d", at)
+                    .isFalse();
+        }
+        // Another view: equal exactly when the JDK decodes both byte arrays alike.
+        final byte[] otherBytes = random.nextBoolean() ? RandomText.mutatedUtf8(random, 20) : bytes.clone();
+        if (otherBytes.length > 0 && random.nextBoolean()) {
+            otherBytes[random.nextInt(otherBytes.length)] ^= (byte) (1 << random.nextInt(8));
+        }
+        final boolean same = expected.equals(new String(otherBytes, UTF_8));
+        assertThat(randomlyPlaced(bytes, random).contentEquals(randomlyPlaced(otherBytes, random)))
+                .as("contentEquals view of %s", hex(otherBytes))
+                .isEqualTo(same);
+        assertThat(randomlyPlaced(bytes, random).equals(randomlyPlaced(otherBytes, random)))
+                .isEqualTo(same);
+
+        final StringBuilder builder = new StringBuilder("x");
+        assertThat(randomlyPlaced(bytes, random).appendTo(builder).toString()).isEqualTo("x" + expected);
+        final StringWriter writer = new StringWriter();
+        randomlyPlaced(bytes, random).appendTo((Appendable) writer);
+        assertThat(writer.toString()).as("appendTo(Appendable)").isEqualTo(expected);
+        final StringBuilder viaAppendable = new StringBuilder();
+        randomlyPlaced(bytes, random).appendTo((Appendable) viaAppendable);
+        assertThat(viaAppendable.toString()).isEqualTo(expected);
+        final int start = n == 0 ? 0 : random.nextInt(n);
+        assertThat(view.subSequence(start, n)).isEqualTo(expected.substring(start));
+    }
+
+    /** A new view over {@code bytes} at a random offset, with 0-4 continuation bytes after it in its buffer. */
+    private Utf8View randomlyPlaced(final byte[] bytes, final SplittableRandom random) {
+        final int at = random.nextInt(10);
+        final int padding = random.nextInt(5);
+        final MutableDirectBuffer buffer = newBuffer(at + bytes.length + padding);
+        buffer.putBytes(at, bytes);
+        return new Utf8View().wrap(buffer, at, bytes.length);
     }
 
     private Utf8View viewOf(final String text) {

@@ -26,6 +26,7 @@ class ZeroAllocationTest {
     private static final int ATTEMPTS = 3;
     private static final String ASCII = "The quick brown fox jumps over the lazy dog, 0123456789";
     private static final String MIXED = "h\u00E9llo w\u00F6rld \u20AC \uD83D\uDE00 \u65E5\u672C\u8A9E end";
+    private static final String MALFORMED_BYTES = "41 e282 80 f09f98 c3a9 eda080 bf 9f 4142434445464748 c0";
 
     private static final com.sun.management.ThreadMXBean THREADS =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -43,7 +44,7 @@ class ZeroAllocationTest {
     }
 
     static Stream<Arguments> operations() {
-        return Stream.of(BufferKind.HEAP_ARRAY, BufferKind.DIRECT_BYTE_BUFFER)
+        return Stream.of(BufferKind.HEAP_ARRAY, BufferKind.DIRECT_BYTE_BUFFER, BufferKind.EXPANDABLE_ARRAY)
                 .flatMap(kind -> Stream.of(ASCII, MIXED).flatMap(text -> operationsOver(kind, text)));
     }
 
@@ -59,7 +60,49 @@ class ZeroAllocationTest {
         final String equalText = new String(text.toCharArray());
         final String label = kind + " " + (text.equals(ASCII) ? "ASCII" : "mixed") + " ";
 
+        final StringBuilder equalBuilder = new StringBuilder(text);
+        final StringBuilder appended = new StringBuilder(4 * text.length());
+        final Utf8View malformed = new Utf8View();
+        final byte[] malformedBytes = BufferFixture.hex(MALFORMED_BYTES);
+        buffer.putBytes(220, malformedBytes);
+
         return Stream.of(
+                Arguments.of(label + "Utf8View.contentEquals(StringBuilder)", (IntSupplier)
+                        () -> view.wrap(buffer, 3, bytes.length).contentEquals(equalBuilder) ? 1 : 0),
+                Arguments.of(label + "Utf8View.contentEquals(Utf8View)", (IntSupplier)
+                        () -> view.wrap(buffer, 3, bytes.length).contentEquals(other.wrap(buffer, 130, bytes.length))
+                                ? 1
+                                : 0),
+                Arguments.of(label + "Utf8View.contentEquals(String) unequal", (IntSupplier) () ->
+                        view.wrap(buffer, 3, bytes.length).contentEquals(ASCII.equals(text) ? MIXED : ASCII) ? 1 : 0),
+                Arguments.of(label + "Utf8View.isAscii", (IntSupplier)
+                        () -> view.wrap(buffer, 3, bytes.length).isAscii() ? 1 : 0),
+                Arguments.of(label + "Utf8View.charAt descending and by stride", (IntSupplier) () -> {
+                    view.wrap(buffer, 3, bytes.length);
+                    int sum = 0;
+                    for (int i = text.length() - 1; i >= 0; i--) {
+                        sum += view.charAt(i);
+                    }
+                    for (int i = 0; i < text.length(); i += 7) {
+                        sum += view.charAt((i * 13) % text.length());
+                    }
+                    return sum;
+                }),
+                Arguments.of(label + "Utf8View.appendTo(Appendable)", (IntSupplier) () -> {
+                    appended.setLength(0);
+                    view.wrap(buffer, 3, bytes.length).appendTo((Appendable) appended);
+                    return appended.length();
+                }),
+                Arguments.of(label + "Utf8View over malformed bytes", (IntSupplier) () -> {
+                    malformed.wrap(buffer, 220, malformedBytes.length);
+                    int sum = malformed.hashCode() + malformed.length();
+                    for (int i = malformed.length() - 1; i >= 0; i--) {
+                        sum += malformed.charAt(i);
+                    }
+                    return sum + (malformed.contentEquals(text) ? 1 : 0);
+                }),
+                Arguments.of(label + "Utf8.isValid over malformed bytes", (IntSupplier)
+                        () -> Utf8.isValid(buffer, 220, malformedBytes.length) ? 1 : 0),
                 Arguments.of(label + "Utf8View.contentEquals", (IntSupplier)
                         () -> view.wrap(buffer, 3, bytes.length).contentEquals(equalText) ? 1 : 0),
                 Arguments.of(label + "Utf8View.hashCode", (IntSupplier)
