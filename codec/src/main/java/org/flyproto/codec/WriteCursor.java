@@ -53,14 +53,14 @@ public final class WriteCursor {
 
     private static final boolean CHECK_CAPACITY = DirectBuffer.SHOULD_BOUNDS_CHECK;
 
-    private MutableDirectBuffer buffer;
+    MutableDirectBuffer buffer;
     /** {@link #buffer} if it is one of Agrona's own ({@link Memory#isRaw}), else null. */
-    private AbstractMutableDirectBuffer raw;
+    AbstractMutableDirectBuffer raw;
     /** {@link #limit} for the fast path if {@link #raw} is set, else -1: no write fits, all take the checked path. */
     private int fastLimit = -1;
 
     private int start;
-    private int position;
+    int position;
     private int limit;
     private boolean growable;
     /** Open levels; package-private for {@link Misuse}, which describes them (slow paths only). */
@@ -751,292 +751,6 @@ public final class WriteCursor {
         position = p + 8;
     }
 
-    // ---------------------------------------------------------------------------------------------------------------
-    // Whole packed runs from arrays: the length is computed first, so nothing moves
-
-    /**
-     * Writes a packed run of int32 (or enum) values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedInt32(final int tag, final int[] values, final int offset, final int count) {
-        int size = 0;
-        for (int i = offset, end = offset + count; i < end; i++) {
-            size += Varint.sizeOfInt32(values[i]);
-        }
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putInt32(a, address, p, values[i]);
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putInt32(buffer, p, values[i]);
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of uint32 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedUnsigned32(final int tag, final int[] values, final int offset, final int count) {
-        int size = 0;
-        for (int i = offset, end = offset + count; i < end; i++) {
-            size += Varint.sizeOfUnsigned32(values[i]);
-        }
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putUnsigned32(a, address, p, values[i]);
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putUnsigned32(buffer, p, values[i]);
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of sint32 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedSInt32(final int tag, final int[] values, final int offset, final int count) {
-        int size = 0;
-        for (int i = offset, end = offset + count; i < end; i++) {
-            size += Varint.sizeOfUnsigned32(ZigZag.encode32(values[i]));
-        }
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putUnsigned32(a, address, p, ZigZag.encode32(values[i]));
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.putUnsigned32(buffer, p, ZigZag.encode32(values[i]));
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of int64 or uint64 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedVarint64(final int tag, final long[] values, final int offset, final int count) {
-        int size = 0;
-        for (int i = offset, end = offset + count; i < end; i++) {
-            size += Varint.sizeOf64(values[i]);
-        }
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.put64(a, address, p, values[i]);
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.put64(buffer, p, values[i]);
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of sint64 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedSInt64(final int tag, final long[] values, final int offset, final int count) {
-        int size = 0;
-        for (int i = offset, end = offset + count; i < end; i++) {
-            size += Varint.sizeOf64(ZigZag.encode64(values[i]));
-        }
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.put64(a, address, p, ZigZag.encode64(values[i]));
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                p += Varint.put64(buffer, p, ZigZag.encode64(values[i]));
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of fixed32 or sfixed32 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedFixed32(final int tag, final int[] values, final int offset, final int count) {
-        final int size = 4 * count;
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putIntLittleEndian(a, address, p, values[i]);
-                p += 4;
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Fixed.putFixed32(buffer, p, values[i]);
-                p += 4;
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of fixed64 or sfixed64 values; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedFixed64(final int tag, final long[] values, final int offset, final int count) {
-        final int size = 8 * count;
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putLongLittleEndian(a, address, p, values[i]);
-                p += 8;
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Fixed.putFixed64(buffer, p, values[i]);
-                p += 8;
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of floats; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedFloat(final int tag, final float[] values, final int offset, final int count) {
-        final int size = 4 * count;
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putIntLittleEndian(a, address, p, Float.floatToRawIntBits(values[i]));
-                p += 4;
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Fixed.putFixed32(buffer, p, Float.floatToRawIntBits(values[i]));
-                p += 4;
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of doubles; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedDouble(final int tag, final double[] values, final int offset, final int count) {
-        final int size = 8 * count;
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putLongLittleEndian(a, address, p, Double.doubleToRawLongBits(values[i]));
-                p += 8;
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Fixed.putFixed64(buffer, p, Double.doubleToRawLongBits(values[i]));
-                p += 8;
-            }
-        }
-        position = p;
-    }
-
-    /**
-     * Writes a packed run of bools; nothing for an empty run.
-     *
-     * @param tag    the tag (wire type LEN).
-     * @param values the values.
-     * @param offset first index in {@code values}.
-     * @param count  number of values.
-     */
-    public void packedBool(final int tag, final boolean[] values, final int offset, final int count) {
-        final int size = count;
-        int p = packedHeader(tag, size);
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putByte(a, address, p++, values[i] ? (byte) 1 : (byte) 0);
-            }
-        } else {
-            for (int i = offset, end = offset + count; i < end; i++) {
-                buffer.putByte(p++, values[i] ? (byte) 1 : (byte) 0);
-            }
-        }
-        position = p;
-    }
-
-    /** Ensures room for tag, length and content, writes tag and length; returns where the content starts. */
-    private int packedHeader(final int tag, final int size) {
-        if (size == 0) {
-            return position;
-        }
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size);
-        final int p = position + Varint.putUnsigned32(buffer, position, tag);
-        return p + Varint.putUnsigned32(buffer, p, size);
-    }
-
     /**
      * Whether {@code bytes} from {@code p} may be written straight to memory: the buffer is one of Agrona's own and
      * the bytes are inside the region (and, with Agrona's bounds checks on, inside the buffer's capacity now). When
@@ -1050,7 +764,7 @@ public final class WriteCursor {
      * Whether the bytes up to {@code end}, already checked against the region, may be written straight to memory:
      * the buffer is one of Agrona's own (and, with Agrona's bounds checks on, {@code end} is inside its capacity now).
      */
-    private boolean rawUpTo(final int end) {
+    boolean rawUpTo(final int end) {
         return raw != null && (!CHECK_CAPACITY || end <= raw.capacity());
     }
 
@@ -1059,7 +773,7 @@ public final class WriteCursor {
         this.fastLimit = raw != null ? limit : -1;
     }
 
-    private void ensure(final int bytes) {
+    void ensure(final int bytes) {
         if (bytes > limit - position) {
             grow(bytes);
         }

@@ -95,17 +95,17 @@ class WriteCursorPathsTest {
         c.beginGroup(115);
         c.writeVarint64(8, 2);
         c.endGroup(115);
-        c.packedInt32(122, new int[] {1, -1, 300}, 0, 3);
-        c.packedUnsigned32(122, new int[] {1, -1, 300}, 1, 2);
-        c.packedSInt32(122, new int[] {-1, 64}, 0, 2);
-        c.packedVarint64(122, new long[] {0, -1, 1L << 50}, 0, 3);
-        c.packedSInt64(122, new long[] {-1, Long.MAX_VALUE}, 0, 2);
-        c.packedFixed32(122, new int[] {1, 2}, 0, 2);
-        c.packedFixed64(122, new long[] {3, 4}, 0, 2);
-        c.packedFloat(122, new float[] {1.5f, Float.NaN}, 0, 2);
-        c.packedDouble(122, new double[] {2.5, -0.0}, 0, 2);
-        c.packedBool(122, new boolean[] {true, false, true}, 0, 3);
-        c.packedInt32(122, new int[0], 0, 0);
+        PackedArrays.packedInt32(c, 122, new int[] {1, -1, 300}, 0, 3);
+        PackedArrays.packedUnsigned32(c, 122, new int[] {1, -1, 300}, 1, 2);
+        PackedArrays.packedSInt32(c, 122, new int[] {-1, 64}, 0, 2);
+        PackedArrays.packedVarint64(c, 122, new long[] {0, -1, 1L << 50}, 0, 3);
+        PackedArrays.packedSInt64(c, 122, new long[] {-1, Long.MAX_VALUE}, 0, 2);
+        PackedArrays.packedFixed32(c, 122, new int[] {1, 2}, 0, 2);
+        PackedArrays.packedFixed64(c, 122, new long[] {3, 4}, 0, 2);
+        PackedArrays.packedFloat(c, 122, new float[] {1.5f, Float.NaN}, 0, 2);
+        PackedArrays.packedDouble(c, 122, new double[] {2.5, -0.0}, 0, 2);
+        PackedArrays.packedBool(c, 122, new boolean[] {true, false, true}, 0, 3);
+        PackedArrays.packedInt32(c, 122, new int[0], 0, 0);
         c.writeRaw(new UnsafeBuffer(new byte[] {8, 1}), 0, 2);
     };
 
@@ -225,7 +225,7 @@ class WriteCursorPathsTest {
         // The cursor's region still ends at 64; the buffer's own check refuses what its memory no longer holds.
         assertThatThrownBy(() -> cursor.writeVarint64(8, 1)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> cursor.writeString(18, "abc")).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThatThrownBy(() -> cursor.packedFixed64(34, new long[] {1}, 0, 1))
+        assertThatThrownBy(() -> PackedArrays.packedFixed64(cursor, 34, new long[] {1}, 0, 1))
                 .isInstanceOf(IndexOutOfBoundsException.class);
         assertThat(smaller).containsOnly(0);
     }

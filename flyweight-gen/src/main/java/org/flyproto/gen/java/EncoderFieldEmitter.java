@@ -164,9 +164,10 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param count number of elements.\n")
                 .addJavadoc("@return this encoder.\n")
                 .addStatement(
-                        "writeCursor($N).$N($N, values, offset, count)",
-                        packedTag,
+                        "$T.$N(writeCursor($N), $N, values, offset, count)",
+                        RuntimeTypes.PACKED_ARRAYS,
                         KindCode.packedWriter(field.kind()),
+                        packedTag,
                         packedTag)
                 .addStatement("return this")
                 .build());
