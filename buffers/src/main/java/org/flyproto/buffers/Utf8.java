@@ -465,6 +465,28 @@ public final class Utf8 {
     }
 
     /**
+     * {@link #decode(DirectBuffer, int, int)} read through {@link Memory} when {@code raw}, else through the buffer.
+     *
+     * @param buffer  to read from.
+     * @param array   its {@code byteArray()} when {@code raw}.
+     * @param address its {@code addressOffset()} when {@code raw}.
+     * @param raw     whether {@code buffer} is one of Agrona's ({@link Memory#isRaw}).
+     * @param index   of the first byte of the sequence, below {@code end}.
+     * @param end     absolute index, exclusive, of the end of the text.
+     * @return {@code codePoint | (sequenceLength << DECODED_LENGTH_SHIFT)}.
+     */
+    static int decode(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int index,
+            final int end) {
+        final int b0 = getByte(buffer, array, address, raw, index);
+        return b0 >= 0 ? b0 | (1 << DECODED_LENGTH_SHIFT) : decodeNonAscii(buffer, array, address, raw, b0, index, end);
+    }
+
+    /**
      * {@link #decode} of a sequence whose lead byte {@code b0} is not ASCII: well-formed sequences inline, malformed
      * ones out of line.
      */

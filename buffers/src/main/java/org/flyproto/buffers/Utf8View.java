@@ -481,7 +481,7 @@ public final class Utf8View implements CharSequence {
             int decoded;
             do {
                 i = previousSequence(buffer, array, address, raw, i, end);
-                decoded = decodeAt(buffer, array, address, raw, i, end);
+                decoded = Utf8.decode(buffer, array, address, raw, i, end);
                 charPosition -=
                         (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
             } while (charPosition > index);
@@ -578,7 +578,7 @@ public final class Utf8View implements CharSequence {
         }
         for (int i = last - 1; i >= Math.max(offset, next - 4); i--) {
             if (!isContinuation(Utf8.getByte(buffer, array, address, raw, i))) {
-                final int decoded = decodeAt(buffer, array, address, raw, i, end);
+                final int decoded = Utf8.decode(buffer, array, address, raw, i, end);
                 return i + (decoded >>> Utf8.DECODED_LENGTH_SHIFT) == next ? i : last;
             }
         }
@@ -588,19 +588,6 @@ public final class Utf8View implements CharSequence {
 
     private static boolean isContinuation(final byte b) {
         return b <= (byte) 0xBF;
-    }
-
-    private static int decodeAt(
-            final DirectBuffer buffer,
-            final byte[] array,
-            final long address,
-            final boolean raw,
-            final int index,
-            final int end) {
-        final int b0 = Utf8.getByte(buffer, array, address, raw, index);
-        return b0 >= 0
-                ? b0 | (1 << Utf8.DECODED_LENGTH_SHIFT)
-                : Utf8.decodeNonAscii(buffer, array, address, raw, b0, index, end);
     }
 
     /**
