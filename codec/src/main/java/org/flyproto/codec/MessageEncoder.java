@@ -72,6 +72,39 @@ public abstract class MessageEncoder {
     }
 
     /**
+     * Starts a root message in the fixed region {@code [offset, offset + length)}, as {@link #wrapRoot(MutableDirectBuffer,
+     * int, int)}: the form generic code (claim helpers) calls; generated encoders return their own type.
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     * @param length the size of the region.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the region is not inside the buffer.
+     */
+    public MessageEncoder wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
+        wrapRoot(buffer, offset, length);
+        return this;
+    }
+
+    /**
+     * Starts measuring a root message instead of writing one. The setters that follow, called as they would be after
+     * a wrap, write nothing anywhere and count exactly the bytes they would write — canonical varints, the length
+     * prefixes of nested messages and packed runs, strings as UTF-8 (measured, not encoded) — so that
+     * {@link #encodedLength()} afterwards is the length the same calls write after a wrap: the size to claim before
+     * encoding in place ({@code Publication.tryClaim}, a ring buffer's {@code tryClaim}). Order checks, required-field
+     * tracking and misuse exceptions work as when writing; {@link #encodedBuffer()} has no buffer to return. Allocates
+     * nothing.
+     *
+     * @return this encoder.
+     */
+    public MessageEncoder wrapForSize() {
+        rootCursor().wrapForSize();
+        id = cursor.innermost();
+        onBegin();
+        return this;
+    }
+
+    /**
      * Starts a root message at {@code offset} preceded by its varint length, as protobuf-java's
      * {@code writeDelimitedTo} writes it; {@link #endDelimited()} writes the length.
      *
@@ -234,7 +267,7 @@ public abstract class MessageEncoder {
         if (!c.isInnermost(id)) {
             throw misuse("begin the packed run of", tag);
         }
-        runId = c.begin(tag, this);
+        runId = c.beginPacked(tag, this);
         runTag = tag;
     }
 
@@ -344,19 +377,25 @@ public abstract class MessageEncoder {
 
     /**
      * @return the buffer written to.
+     * @throws IllegalStateException before the first wrap, or while {@linkplain #wrapForSize() sizing}.
      */
     public final MutableDirectBuffer encodedBuffer() {
         final WriteCursor c = cursor;
         if (c == WriteCursor.NOT_WRAPPED) {
             throw misuse("read the buffer of", 0);
         }
+        if (c.isSizing()) {
+            throw new IllegalStateException(
+                    "the " + messageFullName() + " encoder is sizing (wrapForSize()): it writes to no buffer");
+        }
         return c.buffer();
     }
 
     /**
-     * The length of the encoded root message so far.
+     * The length of the encoded root message so far; after {@link #wrapForSize()}, the length the calls so far
+     * would have written.
      *
-     * @return bytes written from the wrap offset.
+     * @return bytes written from the wrap offset (counted, when sizing).
      * @throws IllegalStateException on a nested encoder, or while a nested message or packed run is open.
      */
     public final int encodedLength() {

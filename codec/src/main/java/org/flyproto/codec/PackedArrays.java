@@ -8,7 +8,7 @@ import org.flyproto.buffers.ZigZag;
 
 /**
  * Whole packed runs from arrays, written at a {@link WriteCursor}'s position: the run's length is computed first, so
- * nothing moves. Straight to memory for Agrona's buffers once the cursor has made room, through the buffer's methods
+ * nothing moves (and a sizing cursor counts the run without looking at the values twice). Straight to memory for Agrona's buffers once the cursor has made room, through the buffer's methods
  * otherwise. Generated encoders' array setters call these.
  */
 public final class PackedArrays {
@@ -30,6 +30,9 @@ public final class PackedArrays {
             size += Varint.sizeOfInt32(values[i]);
         }
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -60,6 +63,9 @@ public final class PackedArrays {
             size += Varint.sizeOfUnsigned32(values[i]);
         }
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -90,6 +96,9 @@ public final class PackedArrays {
             size += Varint.sizeOfUnsigned32(ZigZag.encode32(values[i]));
         }
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -120,6 +129,9 @@ public final class PackedArrays {
             size += Varint.sizeOf64(values[i]);
         }
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -150,6 +162,9 @@ public final class PackedArrays {
             size += Varint.sizeOf64(ZigZag.encode64(values[i]));
         }
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -177,6 +192,9 @@ public final class PackedArrays {
             final WriteCursor cursor, final int tag, final int[] values, final int offset, final int count) {
         final int size = 4 * count;
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -206,6 +224,9 @@ public final class PackedArrays {
             final WriteCursor cursor, final int tag, final long[] values, final int offset, final int count) {
         final int size = 8 * count;
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -235,6 +256,9 @@ public final class PackedArrays {
             final WriteCursor cursor, final int tag, final float[] values, final int offset, final int count) {
         final int size = 4 * count;
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -264,6 +288,9 @@ public final class PackedArrays {
             final WriteCursor cursor, final int tag, final double[] values, final int offset, final int count) {
         final int size = 8 * count;
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -293,6 +320,9 @@ public final class PackedArrays {
             final WriteCursor cursor, final int tag, final boolean[] values, final int offset, final int count) {
         final int size = count;
         int p = header(cursor, tag, size);
+        if (p < 0) {
+            return;
+        }
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
@@ -307,13 +337,18 @@ public final class PackedArrays {
         cursor.position = p;
     }
 
-    /** Ensures room for tag, length and content, writes tag and length; returns where the content starts. */
+    /**
+     * Ensures room for tag, length and content, writes tag and length; returns where the content starts, or -1 when
+     * the cursor is sizing (the whole run counted, nothing to write).
+     */
     private static int header(final WriteCursor cursor, final int tag, final int size) {
         final int position = cursor.position;
         if (size == 0) {
             return position;
         }
-        cursor.ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size);
+        if (cursor.counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size)) {
+            return -1;
+        }
         final MutableDirectBuffer buffer = cursor.buffer;
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         return p + Varint.putUnsigned32(buffer, p, size);

@@ -34,6 +34,11 @@ import org.flyproto.buffers.ZigZag;
  * the region, one that needs the buffer to grow, any other {@link MutableDirectBuffer}) takes the checked path out of
  * line, which sizes the write exactly and writes through the buffer's methods.
  *
+ * <p><b>Sizing.</b> {@link #wrapForSize()} starts a root message that is measured instead of written: the same
+ * calls, in the same order, advance the position by exactly the bytes they would write after a wrap (canonical
+ * varints, nested length prefixes included, an empty packed run removed), and nothing is written anywhere. The cursor
+ * then holds no buffer; every write takes the checked path, which counts instead of writing.
+ *
  * <p>Not thread-safe.
  */
 public final class WriteCursor {
@@ -53,6 +58,9 @@ public final class WriteCursor {
 
     private static final boolean CHECK_CAPACITY = DirectBuffer.SHOULD_BOUNDS_CHECK;
 
+    /** Largest message a sizing cursor measures: protobuf messages are limited to 2 GiB. */
+    private static final int SIZING_LIMIT = Integer.MAX_VALUE - 8;
+
     MutableDirectBuffer buffer;
     /** {@link #buffer} if it is one of Agrona's own ({@link Memory#isRaw}), else null. */
     AbstractMutableDirectBuffer raw;
@@ -63,6 +71,8 @@ public final class WriteCursor {
     int position;
     private int limit;
     private boolean growable;
+    /** Measuring, not writing: {@link #buffer} and {@link #raw} are null, writes only advance the position. */
+    boolean sizing;
     /** Open levels; package-private for {@link Misuse}, which describes them (slow paths only). */
     int depth;
 
@@ -117,9 +127,26 @@ public final class WriteCursor {
         reset(buffer, offset, offset + length, false);
     }
 
+    /**
+     * Starts measuring a root message instead of writing one: the writes that follow count the bytes they would
+     * write after a {@link #wrap}, exactly, and write nothing. {@link #position()} (from {@link #start()}, 0) is then
+     * the encoded length so far; a message over 2 GiB raises {@link ProtoEncodeException}.
+     */
+    public void wrapForSize() {
+        reset(null, 0, SIZING_LIMIT, false);
+    }
+
+    /**
+     * @return true if this cursor measures (since {@link #wrapForSize()}) instead of writing.
+     */
+    public boolean isSizing() {
+        return sizing;
+    }
+
     private void reset(final MutableDirectBuffer buffer, final int offset, final int limit, final boolean growable) {
         this.buffer = buffer;
-        this.raw = Memory.isRaw(buffer) ? (AbstractMutableDirectBuffer) buffer : null;
+        this.sizing = buffer == null;
+        this.raw = buffer != null && Memory.isRaw(buffer) ? (AbstractMutableDirectBuffer) buffer : null;
         this.start = offset;
         this.position = offset;
         setLimit(limit);
@@ -141,7 +168,7 @@ public final class WriteCursor {
     }
 
     /**
-     * @return the buffer written to.
+     * @return the buffer written to; null while {@linkplain #isSizing() sizing}.
      */
     public MutableDirectBuffer buffer() {
         return buffer;
@@ -190,7 +217,9 @@ public final class WriteCursor {
     }
 
     private void checkedVarint64(final int tag, final long value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value));
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value))) {
+            return;
+        }
         int p = position;
         p += Varint.putUnsigned32(buffer, p, tag);
         position = p + Varint.put64(buffer, p, value);
@@ -225,7 +254,9 @@ public final class WriteCursor {
     }
 
     private void checkedUnsigned32(final int tag, final int value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value));
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value))) {
+            return;
+        }
         int p = position;
         p += Varint.putUnsigned32(buffer, p, tag);
         position = p + Varint.putUnsigned32(buffer, p, value);
@@ -271,7 +302,9 @@ public final class WriteCursor {
     }
 
     private void checkedBool(final int tag, final boolean value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + 1);
+        if (counted(Varint.sizeOfUnsigned32(tag) + 1)) {
+            return;
+        }
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         buffer.putByte(p, value ? (byte) 1 : (byte) 0);
         position = p + 1;
@@ -297,7 +330,9 @@ public final class WriteCursor {
     }
 
     private void checkedFixed32(final int tag, final int value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + 4);
+        if (counted(Varint.sizeOfUnsigned32(tag) + 4)) {
+            return;
+        }
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         Fixed.putFixed32(buffer, p, value);
         position = p + 4;
@@ -323,7 +358,9 @@ public final class WriteCursor {
     }
 
     private void checkedFixed64(final int tag, final long value) {
-        ensure(Varint.sizeOfUnsigned32(tag) + 8);
+        if (counted(Varint.sizeOfUnsigned32(tag) + 8)) {
+            return;
+        }
         final int p = position + Varint.putUnsigned32(buffer, position, tag);
         Fixed.putFixed64(buffer, p, value);
         position = p + 8;
@@ -396,14 +433,16 @@ public final class WriteCursor {
     private void checkedString(final int tag, final CharSequence value) {
         final int tagSize = Varint.sizeOfUnsigned32(tag);
         final int chars = value.length();
-        if (chars <= ONE_BYTE_LENGTH_MAX_CHARS && tagSize + 1 + 3 * chars <= limit - position) {
+        if (!sizing && chars <= ONE_BYTE_LENGTH_MAX_CHARS && tagSize + 1 + 3 * chars <= limit - position) {
             final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
             final int length = Utf8.encode(value, buffer, lengthIndex + 1);
             buffer.putByte(lengthIndex, (byte) length);
             position = lengthIndex + 1 + length;
         } else {
             final int length = Utf8.encodedLength(value);
-            ensure(tagSize + Varint.sizeOfUnsigned32(length) + length);
+            if (counted(tagSize + Varint.sizeOfUnsigned32(length) + length)) {
+                return;
+            }
             int p = position + Varint.putUnsigned32(buffer, position, tag);
             p += Varint.putUnsigned32(buffer, p, length);
             position = p + Utf8.encode(value, buffer, p);
@@ -421,7 +460,9 @@ public final class WriteCursor {
     public void writeString(final int tag, final CharSequence first, final CharSequence second) {
         final int firstLength = Utf8.encodedLength(first);
         final int length = firstLength + Utf8.encodedLength(second);
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
+            return;
+        }
         int p = position + Varint.putUnsigned32(buffer, position, tag);
         p += Varint.putUnsigned32(buffer, p, length);
         p += Utf8.encode(first, buffer, p);
@@ -438,7 +479,9 @@ public final class WriteCursor {
      * @param length number of bytes.
      */
     public void writeBytes(final int tag, final DirectBuffer src, final int offset, final int length) {
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
+            return;
+        }
         int p = position + Varint.putUnsigned32(buffer, position, tag);
         p += Varint.putUnsigned32(buffer, p, length);
         buffer.putBytes(p, src, offset, length);
@@ -454,7 +497,9 @@ public final class WriteCursor {
      * @param length number of bytes.
      */
     public void writeBytes(final int tag, final byte[] src, final int offset, final int length) {
-        ensure(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length);
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
+            return;
+        }
         int p = position + Varint.putUnsigned32(buffer, position, tag);
         p += Varint.putUnsigned32(buffer, p, length);
         buffer.putBytes(p, src, offset, length);
@@ -469,7 +514,9 @@ public final class WriteCursor {
      * @param length number of bytes.
      */
     public void writeRaw(final DirectBuffer src, final int offset, final int length) {
-        ensure(length);
+        if (counted(length)) {
+            return;
+        }
         buffer.putBytes(position, src, offset, length);
         position += length;
     }
@@ -499,10 +546,38 @@ public final class WriteCursor {
             lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
         } else {
             ensure(Varint.sizeOfUnsigned32(tag) + 1);
-            lengthIndex = p + Varint.putUnsigned32(buffer, p, tag);
+            lengthIndex = p + (sizing ? Varint.sizeOfUnsigned32(tag) : Varint.putUnsigned32(buffer, p, tag));
         }
         push(tag, lengthIndex, owner);
         position = lengthIndex + 1;
+        final long id = lastId + 1;
+        lastId = id;
+        innermost = id;
+        return id;
+    }
+
+    /**
+     * {@link #begin(int)} for a packed run written element by element, which {@link #endPacked(int)} removes if it
+     * stays empty: so that an empty run costs no room, a run begun where a fixed region has no room left even for its
+     * tag and length byte is opened without writing them, its position past the region's end, where the first
+     * element, if any, fails its check ({@link ProtoEncodeException}) and an end takes the position back.
+     *
+     * @param tag the run's tag (wire type LEN).
+     * @return the identity of the opened run, now the {@link #innermost()}.
+     */
+    public long beginPacked(final int tag) {
+        return beginPacked(tag, null);
+    }
+
+    /** {@link #beginPacked(int)}, recording the encoder whose run it is. */
+    long beginPacked(final int tag, final MessageEncoder owner) {
+        final int p = position;
+        final int header = Varint.sizeOfUnsigned32(tag) + 1;
+        if (header <= limit - p || growable) {
+            return begin(tag, owner);
+        }
+        push(tag, p + header - 1, owner);
+        position = p + header;
         final long id = lastId + 1;
         lastId = id;
         innermost = id;
@@ -567,7 +642,7 @@ public final class WriteCursor {
     long beginGroup(final int tag, final MessageEncoder owner) {
         ensure(Varint.sizeOfUnsigned32(tag));
         push(tag, position, owner);
-        position += Varint.putUnsigned32(buffer, position, tag);
+        position += sizing ? Varint.sizeOfUnsigned32(tag) : Varint.putUnsigned32(buffer, position, tag);
         innermost = ++lastId;
         return innermost;
     }
@@ -582,7 +657,7 @@ public final class WriteCursor {
         checkTag(tag);
         final int endTag = (tag & ~7) | WireType.END_GROUP;
         ensure(Varint.sizeOfUnsigned32(endTag));
-        position += Varint.putUnsigned32(buffer, position, endTag);
+        position += sizing ? Varint.sizeOfUnsigned32(endTag) : Varint.putUnsigned32(buffer, position, endTag);
         depth--;
         innermost = enclosingIds[depth];
     }
@@ -618,10 +693,14 @@ public final class WriteCursor {
         final int size = Varint.sizeOfUnsigned32(length);
         if (size > 1) {
             ensure(size - 1);
-            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
+            if (!sizing) {
+                buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
+            }
             position += size - 1;
         }
-        Varint.putUnsigned32(buffer, lengthIndex, length);
+        if (!sizing) {
+            Varint.putUnsigned32(buffer, lengthIndex, length);
+        }
     }
 
     /**
@@ -689,8 +768,7 @@ public final class WriteCursor {
         final int p = position;
         if (fits(p, Varint.MAX_SIZE)) {
             position = p + Varint.put64(raw.byteArray(), raw.addressOffset(), p, value);
-        } else {
-            ensure(Varint.sizeOf64(value));
+        } else if (!counted(Varint.sizeOf64(value))) {
             position = p + Varint.put64(buffer, p, value);
         }
     }
@@ -713,8 +791,7 @@ public final class WriteCursor {
         final int p = position;
         if (fits(p, Varint.MAX_SIZE_32)) {
             position = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, value);
-        } else {
-            ensure(Varint.sizeOfUnsigned32(value));
+        } else if (!counted(Varint.sizeOfUnsigned32(value))) {
             position = p + Varint.putUnsigned32(buffer, p, value);
         }
     }
@@ -728,11 +805,11 @@ public final class WriteCursor {
         final int p = position;
         if (fits(p, 4)) {
             Memory.putIntLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
-        } else {
-            ensure(4);
+            position = p + 4;
+        } else if (!counted(4)) {
             Fixed.putFixed32(buffer, p, value);
+            position = p + 4;
         }
-        position = p + 4;
     }
 
     /**
@@ -744,11 +821,11 @@ public final class WriteCursor {
         final int p = position;
         if (fits(p, 8)) {
             Memory.putLongLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
-        } else {
-            ensure(8);
+            position = p + 8;
+        } else if (!counted(8)) {
             Fixed.putFixed64(buffer, p, value);
+            position = p + 8;
         }
-        position = p + 8;
     }
 
     /**
@@ -779,8 +856,27 @@ public final class WriteCursor {
         }
     }
 
+    /**
+     * Makes room for a write of {@code bytes}, as {@link #ensure(int)}; while sizing, counts them instead: the
+     * position moves past them and the caller writes nothing.
+     *
+     * @return true if the bytes were counted (sizing), false if the caller is to write them.
+     */
+    boolean counted(final int bytes) {
+        ensure(bytes);
+        if (sizing) {
+            position += bytes;
+            return true;
+        }
+        return false;
+    }
+
     private void grow(final int bytes) {
         final long needed = (long) position + bytes;
+        if (sizing) {
+            throw new ProtoEncodeException("a message of more than " + SIZING_LIMIT + " bytes cannot be encoded: "
+                    + bytes + " more bytes at " + position);
+        }
         if (!growable || needed > Integer.MAX_VALUE - 8) {
             throw new ProtoEncodeException("need " + bytes + " bytes at index " + position + " but the region ends at "
                     + limit + " (message started at " + start + ")");

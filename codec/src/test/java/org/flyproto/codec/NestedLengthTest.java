@@ -12,6 +12,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -92,6 +93,21 @@ class NestedLengthTest {
             write(encoder.wrap(buffer, OFFSET), shape);
             assertThat(encoder.encodedLength()).isEqualTo(expected.length);
             assertThat(bytes(buffer, OFFSET, expected.length)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void shouldMeasureEveryShapeAsItIsWrittenWhateverWasMeasuredOrWrittenBefore() {
+        final TestEncoder encoder = new TestEncoder("test.Nested", false);
+        final MutableDirectBuffer scratch = new UnsafeBuffer(new byte[64 * 1024]);
+        for (final Node previous : SHAPES) {
+            for (final Node shape : SHAPES) {
+                write(encoder.wrap(scratch, 0), previous);
+                write(encoder.wrapForSize(), shape);
+                assertThat(encoder.encodedLength()).isEqualTo(canonical(shape).length);
+                write(encoder.wrapForSize(), previous);
+                assertThat(encoder.encodedLength()).isEqualTo(canonical(previous).length);
+            }
         }
     }
 

@@ -34,8 +34,15 @@ final class TestEncoder extends MessageEncoder {
         return this;
     }
 
-    TestEncoder wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
+    @Override
+    public TestEncoder wrap(final MutableDirectBuffer buffer, final int offset, final int length) {
         wrapRoot(buffer, offset, length);
+        return this;
+    }
+
+    @Override
+    public TestEncoder wrapForSize() {
+        super.wrapForSize();
         return this;
     }
 

@@ -136,6 +136,61 @@ class WriteCursorPathsTest {
         assertThat(EXPECTED.length).isGreaterThan(600);
     }
 
+    @Test
+    void shouldMeasureExactlyTheBytesEveryWriteWritesAndWriteNothing() {
+        final WriteCursor cursor = new WriteCursor();
+        cursor.wrapForSize();
+        assertThat(cursor.isSizing()).isTrue();
+        assertThat(cursor.buffer()).isNull();
+        EVERY_WRITE.accept(cursor);
+        assertThat(cursor.position()).isEqualTo(EXPECTED.length);
+        assertThat(cursor.depth()).isZero();
+
+        // The same cursor writes again after a wrap, and measures again after that.
+        final MutableDirectBuffer buffer = sentinelFilled(Kind.HEAP, OFFSET + EXPECTED.length + 16);
+        cursor.wrap(buffer, OFFSET, EXPECTED.length);
+        assertThat(cursor.isSizing()).isFalse();
+        EVERY_WRITE.accept(cursor);
+        assertThat(bytes(buffer, OFFSET, EXPECTED.length)).isEqualTo(EXPECTED);
+        cursor.wrapForSize();
+        EVERY_WRITE.accept(cursor);
+        assertThat(cursor.position()).isEqualTo(EXPECTED.length);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = Kind.class,
+            names = {"HEAP", "DIRECT", "OTHER"})
+    void shouldEndAFullRegionWithAnEmptyPackedRunAndRefuseAnElementOfIt(final Kind kind) {
+        final MutableDirectBuffer buffer = sentinelFilled(kind, OFFSET + EXPECTED.length + 16);
+        final WriteCursor cursor = new WriteCursor();
+        cursor.wrap(buffer, OFFSET, EXPECTED.length);
+        EVERY_WRITE.accept(cursor);
+        cursor.beginPacked(130 << 3 | 2);
+        cursor.endPacked(130 << 3 | 2);
+        assertThat(cursor.position()).isEqualTo(OFFSET + EXPECTED.length);
+        assertThat(bytes(buffer, OFFSET, EXPECTED.length)).isEqualTo(EXPECTED);
+
+        cursor.beginPacked(130 << 3 | 2);
+        assertThatThrownBy(() -> cursor.rawFixed32(1)).isInstanceOf(ProtoEncodeException.class);
+        assertThatThrownBy(() -> cursor.rawVarint64(1)).isInstanceOf(ProtoEncodeException.class);
+        assertUntouchedOutside(buffer, OFFSET, EXPECTED.length);
+    }
+
+    @Test
+    void shouldRefuseToMeasureAMessageOverTwoGibibytes() {
+        final WriteCursor cursor = new WriteCursor();
+        cursor.wrapForSize();
+        final UnsafeBuffer chunk = new UnsafeBuffer(new byte[1 << 20]);
+        assertThatThrownBy(() -> {
+                    for (int i = 0; i < 2048; i++) {
+                        cursor.writeBytes(10, chunk, 0, chunk.capacity());
+                    }
+                })
+                .isInstanceOf(ProtoEncodeException.class)
+                .hasMessageContaining("cannot be encoded");
+    }
+
     @ParameterizedTest
     @EnumSource(Kind.class)
     void shouldFillARegionThatFitsExactly(final Kind kind) {

@@ -68,6 +68,12 @@ class FeaturesAllocationTest {
     }
 
     @Test
+    void shouldMeasureWhatItEncodesWithoutAllocating() {
+        assertThat(size()).isEqualTo(length);
+        assertThat(allocatedBy(() -> sink += size())).isZero();
+    }
+
+    @Test
     void shouldDecodeAndValidateWithoutAllocating() {
         assertThat(allocatedBy(() -> sink += read(decoder.wrap(buffer, 0, length))))
                 .isZero();
@@ -88,7 +94,15 @@ class FeaturesAllocationTest {
     }
 
     private int encode() {
-        final FeaturesEncoder e = encoder.wrap(buffer, 0);
+        return write(encoder.wrap(buffer, 0));
+    }
+
+    /** Measures what {@link #encode()} writes: the same calls over a sizing encoder. */
+    private int size() {
+        return write(encoder.wrapForSize());
+    }
+
+    private int write(final FeaturesEncoder e) {
         FeaturesItemsEntryEncoder entry = e.addItems().key("a");
         item(entry.beginValue(), 1, "one");
         entry.endValue();

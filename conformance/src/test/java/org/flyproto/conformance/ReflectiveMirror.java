@@ -122,23 +122,36 @@ public final class ReflectiveMirror {
      * @param encoder a wrapped encoder of the message's type.
      */
     static void write(final MessageOrBuilder message, final MessageEncoder encoder) {
+        write(message, encoder, false);
+    }
+
+    /**
+     * {@link #write(MessageOrBuilder, MessageEncoder)}, with packed fields written either from arrays or element by
+     * element ({@code beginX()}, {@code addX(v)}, {@code endX()}), at every level.
+     *
+     * @param message         the message to copy.
+     * @param encoder         a wrapped encoder of the message's type.
+     * @param packedByElement true to write packed fields element by element.
+     */
+    static void write(final MessageOrBuilder message, final MessageEncoder encoder, final boolean packedByElement) {
         for (final FieldDescriptor field : fieldsByNumber(message.getDescriptorForType())) {
             if (field.isRepeated()) {
-                writeRepeated(message, field, encoder);
+                writeRepeated(message, field, encoder, packedByElement);
             } else if (!field.hasPresence() || message.hasField(field)) {
-                writeSingular(message.getField(field), field, encoder);
+                writeSingular(message.getField(field), field, encoder, packedByElement);
             }
         }
     }
 
-    private static void writeSingular(final Object value, final FieldDescriptor field, final MessageEncoder encoder) {
+    private static void writeSingular(
+            final Object value, final FieldDescriptor field, final MessageEncoder encoder, final boolean byElement) {
         final Class<?> type = encoder.getClass();
         final FieldNames names = names(field);
         final String name = names.accessor();
         switch (field.getJavaType()) {
             case MESSAGE -> {
                 final Object child = call(encoder, method(type, field, names.begin()));
-                write((Message) value, (MessageEncoder) child);
+                write((Message) value, (MessageEncoder) child, byElement);
                 call(encoder, method(type, field, names.end()));
             }
             case ENUM -> call(encoder, method(type, field, names.raw(), int.class), number(value));
@@ -150,7 +163,10 @@ public final class ReflectiveMirror {
     }
 
     private static void writeRepeated(
-            final MessageOrBuilder message, final FieldDescriptor field, final MessageEncoder encoder) {
+            final MessageOrBuilder message,
+            final FieldDescriptor field,
+            final MessageEncoder encoder,
+            final boolean byElement) {
         final Class<?> type = encoder.getClass();
         final FieldNames names = names(field);
         final String name = names.accessor();
@@ -163,7 +179,7 @@ public final class ReflectiveMirror {
                 final Method end = method(type, field, names.end());
                 for (final Object value : values) {
                     final Object child = call(encoder, begin);
-                    write((Message) value, (MessageEncoder) child);
+                    write((Message) value, (MessageEncoder) child, byElement);
                     call(encoder, end);
                 }
             }
@@ -180,7 +196,9 @@ public final class ReflectiveMirror {
                 }
             }
             case ENUM -> {
-                if (field.isPacked()) {
+                if (field.isPacked() && byElement) {
+                    writeByElement(encoder, field, method(type, field, names.addRaw(), int.class), values, true);
+                } else if (field.isPacked()) {
                     final int[] numbers = new int[values.size()];
                     for (int i = 0; i < numbers.length; i++) {
                         numbers[i] = number(values.get(i));
@@ -195,7 +213,9 @@ public final class ReflectiveMirror {
             }
             default -> {
                 final Class<?> primitive = primitive(field);
-                if (field.isPacked()) {
+                if (field.isPacked() && byElement) {
+                    writeByElement(encoder, field, method(type, field, add, primitive), values, false);
+                } else if (field.isPacked()) {
                     final Object array = Array.newInstance(primitive, values.size());
                     for (int i = 0; i < values.size(); i++) {
                         Array.set(array, i, values.get(i));
@@ -209,6 +229,22 @@ public final class ReflectiveMirror {
                 }
             }
         }
+    }
+
+    /** A packed field as one run written element by element: {@code beginX()}, {@code add(v)} each, {@code endX()}. */
+    private static void writeByElement(
+            final MessageEncoder encoder,
+            final FieldDescriptor field,
+            final Method add,
+            final List<?> values,
+            final boolean enumNumbers) {
+        final Class<?> type = encoder.getClass();
+        final FieldNames names = names(field);
+        call(encoder, method(type, field, names.begin()));
+        for (final Object value : values) {
+            call(encoder, add, enumNumbers ? number(value) : value);
+        }
+        call(encoder, method(type, field, names.end()));
     }
 
     // ---------------------------------------------------------------------------------------------------------------

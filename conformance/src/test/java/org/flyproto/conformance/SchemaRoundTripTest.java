@@ -611,7 +611,7 @@ class SchemaRoundTripTest {
      * {@code new RandomMessageGenerator(seed).message(prototype, depth)}, made once per test class: generating through
      * protobuf-java's reflection costs more than the tests themselves, and every buffer kind uses the same messages.
      */
-    private static Message randomMessage(final long seed, final Message prototype, final int depth) {
+    static Message randomMessage(final long seed, final Message prototype, final int depth) {
         return RANDOM_MESSAGES.computeIfAbsent(
                 new RandomKey(prototype.getDescriptorForType().getFullName(), seed, depth),
                 key -> new RandomMessageGenerator(seed).message(prototype, depth));
@@ -621,7 +621,7 @@ class SchemaRoundTripTest {
         return seeds(MESSAGES);
     }
 
-    private static long[] seeds(final int count) {
+    static long[] seeds(final int count) {
         final long[] seeds = new long[count];
         for (int i = 0; i < seeds.length; i++) {
             seeds[i] = BASE_SEED + i;

@@ -74,6 +74,12 @@ class ZeroAllocationTest {
     }
 
     @Test
+    void shouldMeasureWhatItEncodesWithoutAllocating() {
+        assertThat(size()).isEqualTo(length);
+        assertThat(allocatedBy(() -> sink += size())).isZero();
+    }
+
+    @Test
     void shouldDecodeAndValidateWithoutAllocating() {
         assertThat(allocatedBy(() -> readAll(decoder.wrap(buffer, 0, length)))).isZero();
     }
@@ -109,7 +115,15 @@ class ZeroAllocationTest {
     }
 
     private int encode() {
-        final AllTypesEncoder e = encoder.wrap(buffer, 0);
+        return write(encoder.wrap(buffer, 0));
+    }
+
+    /** Measures what {@link #encode()} writes: the same calls over a sizing encoder. */
+    private int size() {
+        return write(encoder.wrapForSize());
+    }
+
+    private int write(final AllTypesEncoder e) {
         e.fInt32(-5).fInt64(1L << 50).fUint32(-1).fUint64(-1L).fSint32(-300).fSint64(Long.MIN_VALUE);
         e.fFixed32(7)
                 .fFixed64(8)

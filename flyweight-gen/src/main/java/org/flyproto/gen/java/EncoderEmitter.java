@@ -61,6 +61,7 @@ final class EncoderEmitter {
                 .addStatement("return this")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("wrap")
+                .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .returns(self)
                 .addParameter(RuntimeTypes.MUTABLE_DIRECT_BUFFER, "buffer", Modifier.FINAL)
@@ -75,6 +76,18 @@ final class EncoderEmitter {
                 .addJavadoc("@param length size of the region.\n")
                 .addJavadoc("@return this encoder.\n")
                 .addStatement("wrapRoot(buffer, offset, length)")
+                .addStatement("return this")
+                .build());
+        type.addMethod(MethodSpec.methodBuilder("wrapForSize")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(self)
+                .addJavadoc("Starts measuring a message instead of writing one: the setters that follow write nothing"
+                        + " and count exactly the bytes they would write after a {@code wrap}, nested length"
+                        + " prefixes included, so that {@link #encodedLength()} is then the length to claim before"
+                        + " encoding in place with the same calls.\n\n")
+                .addJavadoc("@return this encoder.\n")
+                .addStatement("super.wrapForSize()")
                 .addStatement("return this")
                 .build());
         type.addMethod(MethodSpec.methodBuilder("wrapDelimited")

@@ -67,7 +67,9 @@ public final class RuntimeMembers {
             Map.entry("messageFullName", Set.of(0)),
             Map.entry("onBegin", Set.of(0)),
             Map.entry("packedRun", Set.of(1)),
+            Map.entry("wrap", Set.of(3)),
             Map.entry("wrapDelimitedRoot", Set.of(2)),
+            Map.entry("wrapForSize", Set.of(0)),
             Map.entry("wrapRoot", Set.of(2, 3)),
             Map.entry("writeCursor", Set.of(0, 1)));
 
