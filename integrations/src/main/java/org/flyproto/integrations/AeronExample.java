@@ -7,7 +7,9 @@ import io.aeron.Subscription;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 
 /**
  * flyproto over Aeron, with an embedded media driver: orders encoded in place into claimed frames and decoded in a
@@ -53,6 +55,7 @@ public final class AeronExample {
             EmbeddedAeron.awaitConnected(publication, 10_000);
 
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             final int[] matched = {0};
             final DecodingHandler<NewOrderDecoder> handler =
@@ -65,7 +68,7 @@ public final class AeronExample {
             final IdleStrategy idle = new BackoffIdleStrategy();
             for (int i = 1; i <= count; i++) {
                 SampleOrders.next(order, i);
-                if (publisher.claim(order) < 0) {
+                if (publisher.claim(encoder, OrderEntry.FIELDS, order) < 0) {
                     throw new IllegalStateException("subscriber went away");
                 }
                 // One order in flight at a time, so the handler compares with the entry just sent.
@@ -103,7 +106,7 @@ public final class AeronExample {
                         received[0] = decoded.encodedLength();
                     }));
 
-            if (publisher.offer(snapshot) < 0) {
+            if (publisher.offer(new BookSnapshotEncoder(), BookSnapshotWriter.FIELDS, snapshot) < 0) {
                 throw new IllegalStateException("subscriber went away");
             }
             final IdleStrategy idle = new BackoffIdleStrategy();

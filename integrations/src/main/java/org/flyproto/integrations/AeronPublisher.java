@@ -6,16 +6,22 @@ import org.agrona.BitUtil;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
+import org.flyproto.codec.MessageEncoder;
 
 /**
- * Publishes flyproto messages to an Aeron {@link Publication}, without allocating, in one of two ways:
+ * Publishes flyproto messages to an Aeron {@link Publication} (concurrent or {@link io.aeron.ExclusivePublication
+ * exclusive}), without allocating, in one of two ways. Either way a message is an encoder, a {@link FieldWriter} that
+ * writes its fields, and the source of the values:
  *
  * <ul>
- *   <li>{@link #claim(SizedMessageWriter)}: encodes <em>in place</em> into the term buffer through
+ *   <li>{@link #claim}: encodes <em>in place</em> into the term buffer through
  *       {@link Publication#tryClaim(int, BufferClaim)}. Aeron fixes the frame length at claim time and delivers
- *       exactly that many bytes, so the writer must know the exact length before encoding; the message must also fit
- *       one frame ({@link Publication#maxPayloadLength()}, the MTU less the header).
- *   <li>{@link #offer(MessageWriter)}: encodes into a reused scratch buffer, then
+ *       exactly that many bytes: the message is measured first ({@link Encoding#encodedLength}: the same field writer
+ *       over a sizing encoder), then encoded into exactly the claimed frame. It must fit one frame
+ *       ({@link Publication#maxPayloadLength()}, the MTU less the header).
+ *   <li>{@link #offer}: encodes into a reused scratch buffer, then
  *       {@link Publication#offer(org.agrona.DirectBuffer, int, int)} copies it into the term buffer, fragmenting it
  *       when it exceeds the MTU (up to {@link Publication#maxMessageLength()}). One copy, no size needed up front.
  * </ul>
@@ -24,10 +30,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@link Publication#ADMIN_ACTION} are transient, so the call idles with the {@link IdleStrategy} and retries;
  * {@link Publication#NOT_CONNECTED} (no subscriber yet) is returned to the caller, who decides whether to wait or drop;
  * {@link Publication#CLOSED} and {@link Publication#MAX_POSITION_EXCEEDED} are permanent and raise
- * {@link IllegalStateException}. A claim is always either committed with a complete message or aborted: if the writer
- * throws (e.g. {@link org.flyproto.codec.ProtoEncodeException} because the message does not fit the claimed length)
- * or writes a different length than it announced, the claim is aborted (the subscriber sees nothing) and the
- * exception propagates.
+ * {@link IllegalStateException}. A claim is always either committed with a complete message or aborted: if the field
+ * writer throws, or writes other fields than it measured (a {@link org.flyproto.codec.ProtoEncodeException} when they
+ * need more than the claimed length, an {@link IllegalStateException} when less), the claim is aborted (the
+ * subscriber sees nothing) and the exception propagates.
  *
  * <p>Not thread-safe: one instance per publishing thread.
  */
@@ -50,18 +56,23 @@ public final class AeronPublisher {
     }
 
     /**
-     * Encodes a message in place into a claimed frame of exactly {@code writer.encodedLength()} bytes and commits it.
+     * Measures a message, claims a frame of exactly its length, encodes it there in place and commits it.
      *
-     * @param writer the message, which must fit one frame.
+     * @param encoder the message's encoder.
+     * @param fields  writes the message's fields.
+     * @param source  the values, handed to {@code fields}.
+     * @param <E>     the encoder's type.
+     * @param <S>     the source's type.
      * @return the new stream position, or {@link Publication#NOT_CONNECTED} if no subscriber is connected (nothing
      *     was published).
-     * @throws IllegalArgumentException if the message is longer than {@link Publication#maxPayloadLength()}: use
-     *     {@link #offer(MessageWriter)}.
-     * @throws IllegalStateException if the publication is closed or reached its maximum position, or the writer wrote
-     *     a different length than it announced (the claim is then aborted).
+     * @throws IllegalArgumentException if the message is longer than {@link Publication#maxPayloadLength()}: offer it
+     *     instead.
+     * @throws IllegalStateException if the publication is closed or reached its maximum position, or the field writer
+     *     wrote less than it measured (the claim is then aborted).
      */
-    public long claim(final SizedMessageWriter writer) {
-        final int length = writer.encodedLength();
+    public <E extends MessageEncoder, S> long claim(
+            final E encoder, final FieldWriter<? super E, ? super S> fields, final S source) {
+        final int length = Encoding.encodedLength(encoder, fields, source);
         if (length > publication.maxPayloadLength()) {
             throw new IllegalArgumentException("message of " + length + " bytes exceeds the claimable "
                     + publication.maxPayloadLength() + " bytes: offer it instead");
@@ -70,7 +81,7 @@ public final class AeronPublisher {
         while (true) {
             final long result = publication.tryClaim(length, claim);
             if (result > 0) {
-                commit(writer, length);
+                commit(encoder, fields, source, length);
                 return result;
             }
             if (!retry(result)) {
@@ -79,17 +90,13 @@ public final class AeronPublisher {
         }
     }
 
-    private void commit(final SizedMessageWriter writer, final int length) {
-        final int written;
+    private <E extends MessageEncoder, S> void commit(
+            final E encoder, final FieldWriter<? super E, ? super S> fields, final S source, final int length) {
         try {
-            written = writer.write(claim.buffer(), claim.offset(), length);
+            Encoding.encodeExactly(encoder, claim.buffer(), claim.offset(), length, fields, source);
         } catch (final RuntimeException ex) {
             claim.abort();
             throw ex;
-        }
-        if (written != length) {
-            claim.abort();
-            throw new IllegalStateException("writer announced " + length + " bytes but wrote " + written);
         }
         claim.commit();
     }
@@ -97,14 +104,21 @@ public final class AeronPublisher {
     /**
      * Encodes a message into the scratch buffer, then offers it; Aeron fragments it if it exceeds the MTU.
      *
-     * @param writer the message, of at most {@link Publication#maxMessageLength()} bytes.
+     * @param encoder the message's encoder.
+     * @param fields  writes the message's fields.
+     * @param source  the values, handed to {@code fields}.
+     * @param <E>     the encoder's type.
+     * @param <S>     the source's type.
      * @return the new stream position, or {@link Publication#NOT_CONNECTED} if no subscriber is connected.
      * @throws org.flyproto.codec.ProtoEncodeException if the message exceeds {@link Publication#maxMessageLength()}
      *     (nothing is published).
      * @throws IllegalStateException if the publication is closed or reached its maximum position.
      */
-    public long offer(final MessageWriter writer) {
-        final int length = writer.write(scratch, 0, scratch.capacity());
+    public <E extends MessageEncoder, S> long offer(
+            final E encoder, final FieldWriter<? super E, ? super S> fields, final S source) {
+        encoder.wrap(scratch, 0, scratch.capacity());
+        fields.writeFields(encoder, source);
+        final int length = encoder.encodedLength();
         idleStrategy.reset();
         while (true) {
             final long result = publication.offer(scratch, 0, length);

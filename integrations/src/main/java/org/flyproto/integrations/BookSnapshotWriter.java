@@ -1,7 +1,7 @@
 package org.flyproto.integrations;
 
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.codec.FieldWriter;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 import org.flyproto.integrations.proto.flyproto.LevelDecoder;
@@ -10,17 +10,20 @@ import org.flyproto.integrations.proto.flyproto.LevelDecoder;
  * Writes a {@code flyproto.integrations.BookSnapshot} whose content follows from its sequence number and its number
  * of levels, so that a receiver can check every field: large enough, with thousands of levels, to need fragmentation
  * on Aeron. {@link #bidPrice}, {@link #askPrice}, {@link #quantity}, {@link #orderCount} and {@link #venueByte} say
- * what each value is.
+ * what each value is; {@link #FIELDS} writes it.
  *
  * <p>Not thread-safe; writing allocates nothing.
  */
-public final class BookSnapshotWriter implements MessageWriter {
+public final class BookSnapshotWriter {
     /** The snapshot's symbol. */
     public static final String SYMBOL = "ESZ6";
     /** The snapshot's price exponent. */
     public static final int PRICE_EXPONENT = -2;
 
-    private final BookSnapshotEncoder encoder = new BookSnapshotEncoder();
+    /** Writes a snapshot's fields. */
+    public static final FieldWriter<BookSnapshotEncoder, BookSnapshotWriter> FIELDS =
+            (encoder, snapshot) -> snapshot.writeFields(encoder);
+
     private final UnsafeBuffer venueData;
     private long sequence;
     private int levels;
@@ -53,12 +56,15 @@ public final class BookSnapshotWriter implements MessageWriter {
         return this;
     }
 
-    @Override
-    public int write(final MutableDirectBuffer buffer, final int offset, final int length) {
-        final BookSnapshotEncoder snapshot = encoder.wrap(buffer, offset, length)
-                .symbol(SYMBOL)
-                .sequence(sequence)
-                .priceExponent(PRICE_EXPONENT);
+    /**
+     * Writes the snapshot's fields, in field-number order.
+     *
+     * @param encoder a wrapped encoder (sizing or writing).
+     * @return the encoder.
+     */
+    public BookSnapshotEncoder writeFields(final BookSnapshotEncoder encoder) {
+        final BookSnapshotEncoder snapshot =
+                encoder.symbol(SYMBOL).sequence(sequence).priceExponent(PRICE_EXPONENT);
         for (int level = 0; level < levels; level++) {
             snapshot.addBids()
                     .price(bidPrice(sequence, level))
@@ -73,9 +79,7 @@ public final class BookSnapshotWriter implements MessageWriter {
                     .orderCount(orderCount(level));
             snapshot.endAsks();
         }
-        return snapshot.venueData(venueData, 0, venueDataLength)
-                .snapshotTime(snapshotTime(sequence))
-                .encodedLength();
+        return snapshot.venueData(venueData, 0, venueDataLength).snapshotTime(snapshotTime(sequence));
     }
 
     /**

@@ -59,7 +59,8 @@ public final class ChronicleExample {
             final UnsafeBuffer view = new UnsafeBuffer(0, 0);
 
             ChronicleBuffers.wrapForWrite(view, store, 128, 512);
-            final int length = order.write(view, 0, view.capacity());
+            final int length = order.writeFields(new NewOrderEncoder().wrap(view, 0, view.capacity()))
+                    .encodedLength();
 
             ChronicleBuffers.wrapForRead(view, store, 128, length);
             final NewOrderDecoder decoded = new NewOrderDecoder().wrap(view, 0, length);
@@ -146,9 +147,10 @@ public final class ChronicleExample {
         try (ChronicleQueue queue =
                 SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 1024);
             for (int i = 1; i <= count; i++) {
-                appender.append(SampleOrders.next(order, i));
+                appender.append(encoder, OrderEntry.FIELDS, SampleOrders.next(order, i));
             }
 
             final OrderEntry expected = SampleOrders.limitOrder();

@@ -1,31 +1,24 @@
 package org.flyproto.integrations;
 
-import org.agrona.MutableDirectBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.bench.proto.flyproto.OrdType;
 import org.flyproto.bench.proto.flyproto.Side;
 import org.flyproto.bench.proto.flyproto.TimeInForce;
-import org.flyproto.buffers.Tag;
-import org.flyproto.buffers.Utf8;
-import org.flyproto.buffers.Varint;
-import org.flyproto.buffers.ZigZag;
+import org.flyproto.codec.FieldWriter;
 
 /**
  * An order as an application holds it, written as a {@code flyproto.bench.NewOrder} message: a mutable, reusable
- * holder of the values (primitives and {@link CharSequence}s, never copied) that computes its exact encoded length
- * before encoding, so that it can be encoded in place into a claim of exactly that length.
- *
- * <p>The length follows protobuf's rules for proto3 implicit presence, as the generated encoder applies them: a field
- * holding its default (0, empty string, the enum's 0 value) is not written; any other field costs its tag, plus a
- * varint, a zigzag varint, 8 bytes, or a length varint and the UTF-8 bytes. {@link #write} checks nothing itself; the
- * publishers compare the encoder's {@code encodedLength()} with {@link #encodedLength()} and abort the claim on any
- * difference, so a mistake here can never publish a malformed frame.
+ * holder of the values (primitives and {@link CharSequence}s, never copied), and {@link #FIELDS}, the one place that
+ * says how they are written. The publishers measure a message with it over a sizing encoder before claiming, then
+ * encode it with it into the claim: nobody computes a length by hand.
  *
  * <p>Not thread-safe: one instance per publishing thread.
  */
-public final class OrderEntry implements SizedMessageWriter {
-    private final NewOrderEncoder encoder = new NewOrderEncoder();
+public final class OrderEntry {
+    /** Writes an entry's fields, in field-number order (the bytes protobuf-java writes for the same values). */
+    public static final FieldWriter<NewOrderEncoder, OrderEntry> FIELDS =
+            (encoder, order) -> order.writeFields(encoder);
 
     private long orderId;
     private CharSequence clOrdId = "";
@@ -119,42 +112,13 @@ public final class OrderEntry implements SizedMessageWriter {
     }
 
     /**
-     * The exact encoded length, computed from the values without encoding them.
+     * Writes the order's fields, in field-number order.
      *
-     * @return the bytes {@link #write} writes.
+     * @param encoder a wrapped encoder (sizing or writing).
+     * @return the encoder.
      */
-    @Override
-    public int encodedLength() {
-        return varint(1, orderId)
-                + string(2, clOrdId)
-                + string(3, account)
-                + string(4, symbol)
-                + int32(5, side.number())
-                + int32(6, ordType.number())
-                + int32(7, timeInForce.number())
-                + varint(8, ZigZag.encode64(price))
-                + sint32(9, priceExponent)
-                + varint(10, quantity)
-                + varint(11, minQuantity)
-                + varint(12, ZigZag.encode64(stopPrice))
-                + fixed64(13, transactTime)
-                + fixed64(14, sendingTime)
-                + unsigned32(15, traderId)
-                + string(16, venue);
-    }
-
-    /**
-     * Encodes the order in field-number order (the bytes protobuf-java writes for the same values).
-     *
-     * @param buffer where to write.
-     * @param offset where the message starts.
-     * @param length the region available: the encoder's limit.
-     * @return the encoded length.
-     */
-    @Override
-    public int write(final MutableDirectBuffer buffer, final int offset, final int length) {
-        return encoder.wrap(buffer, offset, length)
-                .orderId(orderId)
+    public NewOrderEncoder writeFields(final NewOrderEncoder encoder) {
+        return encoder.orderId(orderId)
                 .clOrdId(clOrdId)
                 .account(account)
                 .symbol(symbol)
@@ -169,8 +133,7 @@ public final class OrderEntry implements SizedMessageWriter {
                 .transactTime(transactTime)
                 .sendingTime(sendingTime)
                 .traderId(traderId)
-                .venue(venue)
-                .encodedLength();
+                .venue(venue);
     }
 
     /**
@@ -211,33 +174,5 @@ public final class OrderEntry implements SizedMessageWriter {
     /** @return the quantity. */
     public long quantity() {
         return quantity;
-    }
-
-    private static int varint(final int fieldNumber, final long value) {
-        return value == 0 ? 0 : Tag.sizeOf(fieldNumber) + Varint.sizeOf64(value);
-    }
-
-    private static int int32(final int fieldNumber, final int value) {
-        return value == 0 ? 0 : Tag.sizeOf(fieldNumber) + Varint.sizeOfInt32(value);
-    }
-
-    private static int sint32(final int fieldNumber, final int value) {
-        return value == 0 ? 0 : Tag.sizeOf(fieldNumber) + Varint.sizeOfUnsigned32(ZigZag.encode32(value));
-    }
-
-    private static int unsigned32(final int fieldNumber, final int value) {
-        return value == 0 ? 0 : Tag.sizeOf(fieldNumber) + Varint.sizeOfUnsigned32(value);
-    }
-
-    private static int fixed64(final int fieldNumber, final long value) {
-        return value == 0 ? 0 : Tag.sizeOf(fieldNumber) + 8;
-    }
-
-    private static int string(final int fieldNumber, final CharSequence value) {
-        if (value.length() == 0) {
-            return 0;
-        }
-        final int utf8Length = Utf8.encodedLength(value);
-        return Tag.sizeOf(fieldNumber) + Varint.sizeOfUnsigned32(utf8Length) + utf8Length;
     }
 }

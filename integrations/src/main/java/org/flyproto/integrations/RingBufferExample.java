@@ -7,7 +7,9 @@ import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 
 /**
  * flyproto over Agrona ring buffers: orders encoded in place into claimed records ({@code tryClaim} / {@code commit})
@@ -55,6 +57,7 @@ public final class RingBufferExample {
     public static int claimAndRead(final RingBuffer ring, final int count) {
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.limitOrder();
+        final NewOrderEncoder encoder = new NewOrderEncoder();
         final int[] matched = {0};
         final DecodingHandler<NewOrderDecoder> orders =
                 new DecodingHandler<>(new NewOrderDecoder(), NewOrderDecoder::wrap, decoded -> {
@@ -64,7 +67,7 @@ public final class RingBufferExample {
                 });
         for (int i = 1; i <= count; i++) {
             SampleOrders.next(order, i);
-            if (!publisher.claim(ORDER_TYPE_ID, order)) {
+            if (!publisher.claim(ORDER_TYPE_ID, encoder, OrderEntry.FIELDS, order)) {
                 throw new IllegalStateException("ring full"); // cannot happen here: one record in flight at a time
             }
             // Read until the order is handled: at the ring's end a read may consume only the padding record that
@@ -80,7 +83,7 @@ public final class RingBufferExample {
                 new BookSnapshotDecoder(),
                 BookSnapshotDecoder::wrap,
                 decoded -> snapshotMatched[0] = snapshot.matches(decoded));
-        if (!publisher.write(SNAPSHOT_TYPE_ID, snapshot)) {
+        if (!publisher.write(SNAPSHOT_TYPE_ID, new BookSnapshotEncoder(), BookSnapshotWriter.FIELDS, snapshot)) {
             throw new IllegalStateException("ring full");
         }
         while (ring.read(snapshots) == 0) {

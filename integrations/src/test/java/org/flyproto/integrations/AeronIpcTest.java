@@ -9,14 +9,16 @@ import io.aeron.Subscription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,6 +44,7 @@ class AeronIpcTest {
                 Publication publication = publication(subscription)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final List<Integer> lengths = new ArrayList<>();
             final long[] next = {1};
             final DecodingHandler<NewOrderDecoder> handler =
@@ -50,14 +53,14 @@ class AeronIpcTest {
                         lengths.add(decoded.encodedLength());
                     });
 
-            final List<Integer> announced = new ArrayList<>();
+            final List<Integer> written = new ArrayList<>();
             for (int i = 1; i <= 50; i++) {
-                announced.add(SampleOrders.next(order, i).encodedLength());
-                assertThat(publisher.claim(order)).isPositive();
+                written.add(OrderAssertions.writtenLength(SampleOrders.next(order, i)));
+                assertThat(publisher.claim(encoder, OrderEntry.FIELDS, order)).isPositive();
             }
             Polling.pollUntil(subscription, handler, () -> next[0] > 50);
 
-            assertThat(lengths).isEqualTo(announced);
+            assertThat(lengths).isEqualTo(written);
         }
     }
 
@@ -89,6 +92,30 @@ class AeronIpcTest {
     }
 
     @Test
+    void shouldClaimInPlaceOnAConcurrentPublicationToo() {
+        final int streamId = nextStreamId++;
+        try (Subscription subscription = embedded.aeron().addSubscription(CHANNEL, streamId);
+                Publication publication = embedded.aeron().addPublication(CHANNEL, streamId)) {
+            EmbeddedAeron.awaitConnected(publication, 10_000);
+            final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
+            final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
+            for (int i = 1; i <= 20; i++) {
+                assertThat(publisher.claim(encoder, OrderEntry.FIELDS, SampleOrders.next(order, i)))
+                        .isPositive();
+            }
+            final long[] next = {1};
+            Polling.pollUntil(
+                    subscription,
+                    new DecodingHandler<>(
+                            new NewOrderDecoder(),
+                            NewOrderDecoder::wrap,
+                            decoded -> OrderAssertions.assertSampleOrder(decoded, next[0]++)),
+                    () -> next[0] > 20);
+        }
+    }
+
+    @Test
     void shouldReassembleAndDecodeASnapshotLargerThanTheMtu() {
         try (Subscription subscription = subscription();
                 Publication publication = publication(subscription)) {
@@ -101,7 +128,8 @@ class AeronIpcTest {
                         lengths[0] = decoded.encodedLength();
                     }));
 
-            assertThat(publisher.offer(snapshot)).isPositive();
+            assertThat(publisher.offer(new BookSnapshotEncoder(), BookSnapshotWriter.FIELDS, snapshot))
+                    .isPositive();
             final int fragments = Polling.pollUntil(subscription, assembler, () -> lengths[0] >= 0);
 
             assertThat(lengths[0]).isGreaterThan(64 * 1024).isGreaterThan(publication.maxPayloadLength());
@@ -115,6 +143,7 @@ class AeronIpcTest {
                 Publication publication = publication(subscription)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BusySpinIdleStrategy());
             final BookSnapshotWriter snapshot = new BookSnapshotWriter(4096);
+            final BookSnapshotEncoder encoder = new BookSnapshotEncoder();
             final int[] matched = {0};
             final int[] received = {0};
             final FragmentAssembler assembler = new FragmentAssembler(
@@ -127,7 +156,7 @@ class AeronIpcTest {
             final long[] sequence = {0};
             final Runnable publishAndPoll = () -> {
                 snapshot.set(++sequence[0], 3_000, 4096);
-                if (publisher.offer(snapshot) < 0) {
+                if (publisher.offer(encoder, BookSnapshotWriter.FIELDS, snapshot) < 0) {
                     throw new IllegalStateException("not connected");
                 }
                 while (received[0] < sequence[0]) {
@@ -137,7 +166,8 @@ class AeronIpcTest {
 
             final long allocated = AllocationMeter.allocatedBy(publishAndPoll, 300, 300);
 
-            System.out.println("Aeron IPC offer + reassemble of a " + lengthOf(snapshot) + "-byte BookSnapshot: "
+            System.out.println("Aeron IPC offer + reassemble of a "
+                    + Encoding.encodedLength(encoder, BookSnapshotWriter.FIELDS, snapshot) + "-byte BookSnapshot: "
                     + allocated + " bytes allocated in 300 snapshots");
             assertThat(allocated).isZero();
             assertThat(matched[0]).isEqualTo(received[0]).isEqualTo((int) sequence[0]);
@@ -145,32 +175,35 @@ class AeronIpcTest {
     }
 
     @Test
-    void shouldAbortTheClaimWhenTheMessageDoesNotFitTheAnnouncedLength() {
+    void shouldAbortTheClaimWhenTheWriterWritesMoreThanItMeasured() {
         try (Subscription subscription = subscription();
                 Publication publication = publication(subscription)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
-            final SizedMessageWriter tooShort = announcing(order.encodedLength() - 10, order);
+            final NewOrderEncoder encoder = new NewOrderEncoder();
 
-            assertThatThrownBy(() -> publisher.claim(tooShort)).isInstanceOf(ProtoEncodeException.class);
-            assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
+            assertThatThrownBy(() -> publisher.claim(encoder, OrderAssertions.writingMoreThanMeasured(), order))
+                    .isInstanceOf(ProtoEncodeException.class);
+            assertThat(publisher.claim(encoder, OrderEntry.FIELDS, SampleOrders.next(order, 2)))
+                    .isPositive();
 
             assertThat(receivedIds(subscription)).containsExactly(2L);
         }
     }
 
     @Test
-    void shouldAbortTheClaimWhenTheWriterWritesLessThanItAnnounced() {
+    void shouldAbortTheClaimWhenTheWriterWritesLessThanItMeasured() {
         try (Subscription subscription = subscription();
                 Publication publication = publication(subscription)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
-            final SizedMessageWriter tooLong = announcing(order.encodedLength() + 3, order);
+            final NewOrderEncoder encoder = new NewOrderEncoder();
 
-            assertThatThrownBy(() -> publisher.claim(tooLong))
+            assertThatThrownBy(() -> publisher.claim(encoder, OrderAssertions.writingLessThanMeasured(), order))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("announced");
-            assertThat(publisher.claim(SampleOrders.next(order, 2))).isPositive();
+                    .hasMessageContaining("must write the same fields");
+            assertThat(publisher.claim(encoder, OrderEntry.FIELDS, SampleOrders.next(order, 2)))
+                    .isPositive();
 
             assertThat(receivedIds(subscription)).containsExactly(2L);
         }
@@ -181,24 +214,17 @@ class AeronIpcTest {
         try (Subscription subscription = subscription();
                 Publication publication = publication(subscription)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
-            final boolean[] written = {false};
-            final SizedMessageWriter tooBig = new SizedMessageWriter() {
-                @Override
-                public int encodedLength() {
-                    return publication.maxPayloadLength() + 1;
-                }
-
-                @Override
-                public int write(final MutableDirectBuffer buffer, final int offset, final int length) {
-                    written[0] = true;
-                    return length;
-                }
+            final BookSnapshotWriter snapshot = new BookSnapshotWriter(1024).set(1, 1_000, 1024);
+            final int[] calls = {0};
+            final FieldWriter<BookSnapshotEncoder, BookSnapshotWriter> counting = (encoder, s) -> {
+                calls[0]++;
+                BookSnapshotWriter.FIELDS.writeFields(encoder, s);
             };
 
-            assertThatThrownBy(() -> publisher.claim(tooBig))
+            assertThatThrownBy(() -> publisher.claim(new BookSnapshotEncoder(), counting, snapshot))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("offer");
-            assertThat(written[0]).isFalse();
+            assertThat(calls[0]).as("measured, never written").isEqualTo(1);
         }
     }
 
@@ -216,9 +242,11 @@ class AeronIpcTest {
             final long[] results = new long[2]; // lowest result, orders published
             final Thread producer = new Thread(() -> {
                 final OrderEntry order = SampleOrders.limitOrder();
+                final NewOrderEncoder encoder = new NewOrderEncoder();
                 results[0] = Long.MAX_VALUE;
                 for (int i = 1; i <= count; i++) {
-                    results[0] = Math.min(results[0], publisher.claim(SampleOrders.next(order, i)));
+                    results[0] = Math.min(
+                            results[0], publisher.claim(encoder, OrderEntry.FIELDS, SampleOrders.next(order, i)));
                     results[1]++;
                 }
             });
@@ -246,9 +274,10 @@ class AeronIpcTest {
         try (Publication publication = embedded.aeron().addExclusivePublication(CHANNEL, nextStreamId++)) {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final NewOrderEncoder encoder = new NewOrderEncoder();
 
-            assertThat(publisher.claim(order)).isEqualTo(Publication.NOT_CONNECTED);
-            assertThat(publisher.offer(order)).isEqualTo(Publication.NOT_CONNECTED);
+            assertThat(publisher.claim(encoder, OrderEntry.FIELDS, order)).isEqualTo(Publication.NOT_CONNECTED);
+            assertThat(publisher.offer(encoder, OrderEntry.FIELDS, order)).isEqualTo(Publication.NOT_CONNECTED);
         }
     }
 
@@ -259,11 +288,12 @@ class AeronIpcTest {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
             publication.close();
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final NewOrderEncoder encoder = new NewOrderEncoder();
 
-            assertThatThrownBy(() -> publisher.claim(order))
+            assertThatThrownBy(() -> publisher.claim(encoder, OrderEntry.FIELDS, order))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("closed");
-            assertThatThrownBy(() -> publisher.offer(order))
+            assertThatThrownBy(() -> publisher.offer(encoder, OrderEntry.FIELDS, order))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("closed");
         }
@@ -288,11 +318,6 @@ class AeronIpcTest {
         return received;
     }
 
-    private static int lengthOf(final MessageWriter writer) {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[1 << 20]);
-        return writer.write(buffer, 0, buffer.capacity());
-    }
-
     /** Counts the idles a publisher goes through: one per back-pressured (or admin-action) attempt. */
     private static final class CountingIdleStrategy implements IdleStrategy {
         final AtomicLong idles = new AtomicLong();
@@ -314,21 +339,6 @@ class AeronIpcTest {
         public void reset() {}
     }
 
-    /** A writer that announces {@code length} whatever it writes. */
-    static SizedMessageWriter announcing(final int length, final OrderEntry order) {
-        return new SizedMessageWriter() {
-            @Override
-            public int encodedLength() {
-                return length;
-            }
-
-            @Override
-            public int write(final MutableDirectBuffer buffer, final int offset, final int regionLength) {
-                return order.write(buffer, offset, regionLength);
-            }
-        };
-    }
-
     /**
      * One iteration of a publisher-and-subscriber duty loop on one thread: four orders published (claimed in place
      * or offered), then polled until all four are decoded and compared.
@@ -337,6 +347,7 @@ class AeronIpcTest {
         private final Subscription subscription;
         private final AeronPublisher publisher;
         private final OrderEntry order = SampleOrders.limitOrder();
+        private final NewOrderEncoder encoder = new NewOrderEncoder();
         private final OrderEntry expected = SampleOrders.limitOrder();
         private final DecodingHandler<NewOrderDecoder> handler;
         boolean claim;
@@ -354,7 +365,9 @@ class AeronIpcTest {
         public void run() {
             for (int i = 0; i < 4; i++) {
                 SampleOrders.next(order, ++sent);
-                final long result = claim ? publisher.claim(order) : publisher.offer(order);
+                final long result = claim
+                        ? publisher.claim(encoder, OrderEntry.FIELDS, order)
+                        : publisher.offer(encoder, OrderEntry.FIELDS, order);
                 if (result < 0) {
                     throw new IllegalStateException("publication result " + result);
                 }

@@ -7,7 +7,9 @@ import io.aeron.Publication;
 import io.aeron.Subscription;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 import org.junit.jupiter.api.Test;
 
 class AeronUdpTest {
@@ -21,13 +23,15 @@ class AeronUdpTest {
             final AeronPublisher publisher = new AeronPublisher(publication, new BackoffIdleStrategy());
 
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final long[] nextOrder = {1};
             final DecodingHandler<NewOrderDecoder> orders = new DecodingHandler<>(
                     new NewOrderDecoder(),
                     NewOrderDecoder::wrap,
                     decoded -> OrderAssertions.assertSampleOrder(decoded, nextOrder[0]++));
             for (int i = 1; i <= 100; i++) {
-                assertThat(publisher.claim(SampleOrders.next(order, i))).isPositive();
+                assertThat(publisher.claim(encoder, OrderEntry.FIELDS, SampleOrders.next(order, i)))
+                        .isPositive();
             }
             Polling.pollUntil(subscription, orders, () -> nextOrder[0] > 100);
 
@@ -38,7 +42,8 @@ class AeronUdpTest {
                         SnapshotAssertions.assertSnapshot(decoded, 5, 6_000, 2_000);
                         length[0] = decoded.encodedLength();
                     }));
-            assertThat(publisher.offer(snapshot)).isPositive();
+            assertThat(publisher.offer(new BookSnapshotEncoder(), BookSnapshotWriter.FIELDS, snapshot))
+                    .isPositive();
             Polling.pollUntil(subscription, assembler, () -> length[0] >= 0);
 
             assertThat(nextOrder[0]).isEqualTo(101);

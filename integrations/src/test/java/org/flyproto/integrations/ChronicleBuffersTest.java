@@ -10,6 +10,7 @@ import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.MappedBytes;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.codec.ProtoEncodeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,8 @@ class ChronicleBuffersTest {
             final UnsafeBuffer view = new UnsafeBuffer(0, 0);
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 3);
 
-            final int length = order.write(ChronicleBuffers.wrapForWrite(view, store, 200, 300), 0, 300);
+            final int length =
+                    OrderAssertions.write(order, ChronicleBuffers.wrapForWrite(view, store, 200, 300), 0, 300);
 
             assertThat(view.addressOffset()).isEqualTo(store.addressForWrite(200));
             assertThat(store.readByte(200)).isEqualTo((byte) 0x08); // tag of order_id: field 1, varint
@@ -47,8 +49,11 @@ class ChronicleBuffersTest {
         try {
             final OrderEntry order = SampleOrders.limitOrder();
             for (int i = 0; i < lengths.length; i++) {
-                lengths[i] = SampleOrders.next(order, i + 1)
-                        .write(ChronicleBuffers.wrapForWrite(view, out, 1024L * i, 1024), 0, 1024);
+                lengths[i] = OrderAssertions.write(
+                        SampleOrders.next(order, i + 1),
+                        ChronicleBuffers.wrapForWrite(view, out, 1024L * i, 1024),
+                        0,
+                        1024);
             }
         } finally {
             out.releaseLast();
@@ -74,11 +79,14 @@ class ChronicleBuffersTest {
             final UnsafeBuffer view = new UnsafeBuffer(0, 0);
             final NewOrderDecoder decoded = new NewOrderDecoder();
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final long[] counts = new long[2]; // written, mismatched
             final Runnable writeAndRead = () -> {
                 final long offset = 256L * (counts[0] % 256);
                 SampleOrders.next(order, ++counts[0]);
-                final int length = order.write(ChronicleBuffers.wrapForWrite(view, mapped, offset, 256), 0, 256);
+                final int length = order.writeFields(
+                                encoder.wrap(ChronicleBuffers.wrapForWrite(view, mapped, offset, 256), 0, 256))
+                        .encodedLength();
                 decoded.wrap(ChronicleBuffers.wrapForRead(view, mapped, offset, length), 0, length);
                 if (!order.matches(decoded)) {
                     counts[1]++;
@@ -124,10 +132,11 @@ class ChronicleBuffersTest {
             store.writeByte(i, SENTINEL);
         }
         final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
-        final int regionLength = order.encodedLength() - 1;
+        final int regionLength = OrderAssertions.writtenLength(order) - 1;
         final UnsafeBuffer view = ChronicleBuffers.wrapForWrite(new UnsafeBuffer(0, 0), store, 100, regionLength);
 
-        assertThatThrownBy(() -> order.write(view, 0, regionLength)).isInstanceOf(ProtoEncodeException.class);
+        assertThatThrownBy(() -> OrderAssertions.write(order, view, 0, regionLength))
+                .isInstanceOf(ProtoEncodeException.class);
 
         for (int i = 0; i < capacity; i++) {
             if (i < 100 || i >= 100 + regionLength) {

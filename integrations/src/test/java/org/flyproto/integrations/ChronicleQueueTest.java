@@ -10,8 +10,10 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +29,11 @@ class ChronicleQueueTest {
                 .build()) {
             final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 1024);
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final int count = 20_000;
             for (int i = 1; i <= count; i++) {
-                assertThat(appender.append(SampleOrders.next(order, i))).isEqualTo(order.encodedLength());
+                assertThat(appender.append(encoder, OrderEntry.FIELDS, SampleOrders.next(order, i)))
+                        .isEqualTo(OrderAssertions.writtenLength(order));
             }
 
             final long[] next = {1};
@@ -54,8 +58,10 @@ class ChronicleQueueTest {
                 SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
             final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 256 * 1024);
             final BookSnapshotWriter snapshot = new BookSnapshotWriter(4096);
+            final BookSnapshotEncoder encoder = new BookSnapshotEncoder();
             for (int s = 1; s <= 3; s++) {
-                assertThat(appender.append(snapshot.set(s, 5_000, 4096))).isGreaterThan(64 * 1024);
+                assertThat(appender.append(encoder, BookSnapshotWriter.FIELDS, snapshot.set(s, 5_000, 4096)))
+                        .isGreaterThan(64 * 1024);
             }
 
             final long[] next = {1};
@@ -73,17 +79,24 @@ class ChronicleQueueTest {
     }
 
     @Test
-    void shouldRollBackADocumentWhoseMessageDoesNotFit() {
+    void shouldRefuseAMessageLongerThanTheMaximumAndRollBackOneWrittenOtherThanMeasured() {
         try (ChronicleQueue queue =
                 SingleChronicleQueueBuilder.single(dir.toFile()).build()) {
             final ExcerptAppender excerptAppender = queue.createAppender();
             final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final ChronicleQueueAppender tooSmall =
-                    new ChronicleQueueAppender(excerptAppender, order.encodedLength() - 1);
+                    new ChronicleQueueAppender(excerptAppender, OrderAssertions.writtenLength(order) - 1);
             final ChronicleQueueAppender bigEnough = new ChronicleQueueAppender(excerptAppender, 1024);
 
-            assertThatThrownBy(() -> tooSmall.append(order)).isInstanceOf(ProtoEncodeException.class);
-            bigEnough.append(SampleOrders.next(order, 2));
+            assertThatThrownBy(() -> tooSmall.append(encoder, OrderEntry.FIELDS, order))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("exceeds the maximum message length");
+            assertThatThrownBy(() -> bigEnough.append(encoder, OrderAssertions.writingMoreThanMeasured(), order))
+                    .isInstanceOf(ProtoEncodeException.class);
+            assertThatThrownBy(() -> bigEnough.append(encoder, OrderAssertions.writingLessThanMeasured(), order))
+                    .isInstanceOf(IllegalStateException.class);
+            bigEnough.append(encoder, OrderEntry.FIELDS, SampleOrders.next(order, 2));
 
             final List<Long> received = new ArrayList<>();
             final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
@@ -103,6 +116,7 @@ class ChronicleQueueTest {
             final ChronicleQueueAppender appender = new ChronicleQueueAppender(queue.createAppender(), 1024);
             final ChronicleQueueReader reader = new ChronicleQueueReader(queue.createTailer());
             final OrderEntry order = SampleOrders.limitOrder();
+            final NewOrderEncoder encoder = new NewOrderEncoder();
             final OrderEntry expected = SampleOrders.limitOrder();
             final long[] counts = new long[3]; // appended, read, mismatched
             final DecodingHandler<NewOrderDecoder> handler =
@@ -112,7 +126,7 @@ class ChronicleQueueTest {
                         }
                     });
             final Runnable appendAndRead = () -> {
-                appender.append(SampleOrders.next(order, ++counts[0]));
+                appender.append(encoder, OrderEntry.FIELDS, SampleOrders.next(order, ++counts[0]));
                 if (!reader.read(handler)) {
                     throw new IllegalStateException("document not visible");
                 }

@@ -38,8 +38,7 @@ class ExamplesTest {
 
     @Test
     void shouldRunTheChronicleExample() {
-        assertThat(ChronicleExample.nativeStore())
-                .isEqualTo(SampleOrders.limitOrder().encodedLength());
+        assertThat(ChronicleExample.nativeStore()).isEqualTo(OrderAssertions.writtenLength(SampleOrders.limitOrder()));
         assertThat(ChronicleExample.mappedFile(dir.resolve("orders.bin"), 1_000))
                 .isEqualTo(1_000);
         assertThat(ChronicleExample.queue(dir.resolve("queue"), 1_000)).isEqualTo(1_000);

@@ -3,14 +3,59 @@ package org.flyproto.integrations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.bench.proto.flyproto.OrdType;
 import org.flyproto.bench.proto.flyproto.Side;
 import org.flyproto.bench.proto.flyproto.TimeInForce;
+import org.flyproto.codec.FieldWriter;
 
-/** Field-by-field checks of a decoded {@code NewOrder} against {@link SampleOrders}, and a handler collecting ids. */
+/**
+ * Field-by-field checks of a decoded {@code NewOrder} against {@link SampleOrders}, a handler collecting ids, the
+ * length an order takes when written (not measured), and field writers that break their contract.
+ */
 final class OrderAssertions {
     private OrderAssertions() {}
+
+    /** The bytes {@code order} takes, written into a scratch buffer: what a measured length must equal. */
+    static int writtenLength(final OrderEntry order) {
+        final UnsafeBuffer scratch = new UnsafeBuffer(new byte[1024]);
+        return write(order, scratch, 0, scratch.capacity());
+    }
+
+    /** Writes {@code order} into the region {@code [offset, offset + length)}; returns its length. */
+    static int write(final OrderEntry order, final MutableDirectBuffer buffer, final int offset, final int length) {
+        return order.writeFields(new NewOrderEncoder().wrap(buffer, offset, length))
+                .encodedLength();
+    }
+
+    /**
+     * A field writer whose every second call, the write that follows a measure, also writes a second venue: more
+     * bytes than it measured.
+     */
+    static FieldWriter<NewOrderEncoder, OrderEntry> writingMoreThanMeasured() {
+        final int[] calls = {0};
+        return (encoder, order) -> {
+            order.writeFields(encoder);
+            if (calls[0]++ % 2 == 1) {
+                encoder.venue("XLON");
+            }
+        };
+    }
+
+    /** A field writer whose every second call writes the order id alone: fewer bytes than it measured. */
+    static FieldWriter<NewOrderEncoder, OrderEntry> writingLessThanMeasured() {
+        final int[] calls = {0};
+        return (encoder, order) -> {
+            if (calls[0]++ % 2 == 0) {
+                order.writeFields(encoder);
+            } else {
+                encoder.orderId(order.orderId());
+            }
+        };
+    }
 
     /** A handler that decodes each {@code NewOrder} and adds its id to {@code ids}. */
     static DecodingHandler<NewOrderDecoder> collectingIds(final List<Long> ids) {

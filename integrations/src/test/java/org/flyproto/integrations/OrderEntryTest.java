@@ -10,6 +10,7 @@ import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
 import org.flyproto.bench.proto.flyproto.OrdType;
 import org.flyproto.bench.proto.flyproto.Side;
 import org.flyproto.bench.proto.flyproto.TimeInForce;
+import org.flyproto.codec.Encoding;
 import org.junit.jupiter.api.Test;
 
 class OrderEntryTest {
@@ -29,12 +30,13 @@ class OrderEntryTest {
     };
 
     @Test
-    void shouldComputeTheExactEncodedLengthOfRandomOrders() {
+    void shouldMeasureTheExactEncodedLengthOfRandomOrders() {
         final long seed = 0x5EED_0001L;
         final SplittableRandom random = new SplittableRandom(seed);
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(4096));
         final OrderEntry entry = new OrderEntry();
         final NewOrderDecoder decoded = new NewOrderDecoder();
+        final NewOrderEncoder encoder = new NewOrderEncoder();
         for (int i = 0; i < 5_000; i++) {
             entry.set(
                     value(random),
@@ -53,8 +55,10 @@ class OrderEntryTest {
                     value(random),
                     (int) value(random),
                     string(random));
-            final int length = entry.write(buffer, 0, buffer.capacity());
-            assertThat(entry.encodedLength()).as("seed %d, order %d", seed, i).isEqualTo(length);
+            final int length = OrderAssertions.write(entry, buffer, 0, buffer.capacity());
+            assertThat(Encoding.encodedLength(encoder, OrderEntry.FIELDS, entry))
+                    .as("seed %d, order %d", seed, i)
+                    .isEqualTo(length);
             assertThat(entry.matches(decoded.wrap(buffer, 0, length)))
                     .as("seed %d, order %d", seed, i)
                     .isTrue();
@@ -83,11 +87,11 @@ class OrderEntryTest {
                 .encodedLength();
         final UnsafeBuffer actual = new UnsafeBuffer(new byte[256]);
 
-        final int length = SampleOrders.limitOrder().write(actual, 0, actual.capacity());
+        final int length = OrderAssertions.write(SampleOrders.limitOrder(), actual, 0, actual.capacity());
 
         assertThat(length)
                 .isEqualTo(expectedLength)
-                .isEqualTo(SampleOrders.limitOrder().encodedLength());
+                .isEqualTo(Encoding.encodedLength(new NewOrderEncoder(), OrderEntry.FIELDS, SampleOrders.limitOrder()));
         assertThat(actual.byteArray()).isEqualTo(expected.byteArray());
     }
 
@@ -95,7 +99,7 @@ class OrderEntryTest {
     void shouldNotMatchAnOrderThatDiffersInOneField() {
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
         final OrderEntry entry = SampleOrders.limitOrder();
-        final int length = entry.write(buffer, 0, buffer.capacity());
+        final int length = OrderAssertions.write(entry, buffer, 0, buffer.capacity());
         final NewOrderDecoder decoded = new NewOrderDecoder().wrap(buffer, 0, length);
 
         assertThat(entry.matches(decoded)).isTrue();

@@ -8,15 +8,17 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.agrona.BitUtil;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.OneToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RecordDescriptor;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
+import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
+import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.integrations.proto.flyproto.BookSnapshotDecoder;
+import org.flyproto.integrations.proto.flyproto.BookSnapshotEncoder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -46,10 +48,12 @@ class RingBufferTest {
         final RingBuffer ring = kind.newRing(1 << 16);
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.limitOrder();
-        final List<Integer> announced = new ArrayList<>();
+        final NewOrderEncoder encoder = new NewOrderEncoder();
+        final List<Integer> written = new ArrayList<>();
         for (int i = 1; i <= 100; i++) {
-            announced.add(SampleOrders.next(order, i).encodedLength());
-            assertThat(publisher.claim(ORDER, order)).isTrue();
+            written.add(OrderAssertions.writtenLength(SampleOrders.next(order, i)));
+            assertThat(publisher.claim(ORDER, encoder, OrderEntry.FIELDS, order))
+                    .isTrue();
         }
 
         final List<Integer> lengths = new ArrayList<>();
@@ -62,7 +66,7 @@ class RingBufferTest {
                 1_000);
 
         assertThat(read).isEqualTo(100);
-        assertThat(lengths).isEqualTo(announced);
+        assertThat(lengths).isEqualTo(written);
     }
 
     @ParameterizedTest
@@ -72,7 +76,11 @@ class RingBufferTest {
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final int[] types = {0};
 
-        assertThat(publisher.write(SNAPSHOT, new BookSnapshotWriter(500).set(9, 500, 500)))
+        assertThat(publisher.write(
+                        SNAPSHOT,
+                        new BookSnapshotEncoder(),
+                        BookSnapshotWriter.FIELDS,
+                        new BookSnapshotWriter(500).set(9, 500, 500)))
                 .isTrue();
         final int read = ring.read((msgTypeId, buffer, index, length) -> {
             types[0] = msgTypeId;
@@ -89,6 +97,7 @@ class RingBufferTest {
         final RingBuffer ring = kind.newRing(1 << 16);
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.limitOrder();
+        final NewOrderEncoder encoder = new NewOrderEncoder();
         final OrderEntry expected = SampleOrders.limitOrder();
         final long[] counts = new long[3]; // sent, received, mismatched
         final DecodingHandler<NewOrderDecoder> handler =
@@ -99,7 +108,7 @@ class RingBufferTest {
                 });
         final Runnable claimAndRead = () -> {
             for (int i = 0; i < 8; i++) {
-                if (!publisher.claim(ORDER, SampleOrders.next(order, ++counts[0]))) {
+                if (!publisher.claim(ORDER, encoder, OrderEntry.FIELDS, SampleOrders.next(order, ++counts[0]))) {
                     throw new IllegalStateException("ring full");
                 }
             }
@@ -117,41 +126,38 @@ class RingBufferTest {
 
     @ParameterizedTest
     @EnumSource(Kind.class)
-    void shouldAbortTheClaimAndTouchNothingOutsideItWhenTheMessageDoesNotFit(final Kind kind) {
+    void shouldAbortTheClaimAndTouchNothingOutsideItWhenTheWriterWritesMoreThanItMeasured(final Kind kind) {
         final RingBuffer ring = kind.newRing(1 << 12);
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
-        final int announced = order.encodedLength() - 10;
+        final NewOrderEncoder encoder = new NewOrderEncoder();
+        final int measured = OrderAssertions.writtenLength(order);
         final AtomicBuffer memory = ring.buffer();
         final byte[] atClaim = new byte[memory.capacity()];
-        final int[] region = new int[2];
-        final SizedMessageWriter snapshotting = new SizedMessageWriter() {
-            @Override
-            public int encodedLength() {
-                return announced;
+        final FieldWriter<NewOrderEncoder, OrderEntry> growing = OrderAssertions.writingMoreThanMeasured();
+        final int[] calls = {0};
+        final FieldWriter<NewOrderEncoder, OrderEntry> snapshotting = (e, o) -> {
+            if (calls[0]++ == 1) {
+                memory.getBytes(0, atClaim); // the ring as tryClaim left it, before the encoder writes
             }
-
-            @Override
-            public int write(final MutableDirectBuffer buffer, final int offset, final int length) {
-                buffer.getBytes(0, atClaim); // the ring as tryClaim left it, before the encoder writes
-                region[0] = offset;
-                region[1] = length;
-                return order.write(buffer, offset, length);
-            }
+            growing.writeFields(e, o);
         };
 
-        assertThatThrownBy(() -> publisher.claim(ORDER, snapshotting)).isInstanceOf(ProtoEncodeException.class);
+        assertThatThrownBy(() -> publisher.claim(ORDER, encoder, snapshotting, order))
+                .isInstanceOf(ProtoEncodeException.class);
 
-        // Outside the claimed region only the record's header may change: abort turns it into padding.
-        final int headerStart = region[0] - RecordDescriptor.HEADER_LENGTH;
-        assertThat(region[1]).isEqualTo(announced);
+        // A fresh ring claims its first record at its start. Outside the claimed region only the record's header may
+        // change: abort turns it into padding.
+        assertThat(calls[0]).isEqualTo(2);
+        final int regionStart = RecordDescriptor.HEADER_LENGTH;
         for (int i = 0; i < memory.capacity(); i++) {
-            if (i < headerStart || i >= region[0] + region[1]) {
+            if (i >= regionStart + measured) {
                 assertThat(memory.getByte(i)).as("byte %d", i).isEqualTo(atClaim[i]);
             }
         }
 
-        assertThat(publisher.claim(ORDER, SampleOrders.next(order, 2))).isTrue();
+        assertThat(publisher.claim(ORDER, encoder, OrderEntry.FIELDS, SampleOrders.next(order, 2)))
+                .isTrue();
         final List<Long> received = new ArrayList<>();
         ring.read(OrderAssertions.collectingIds(received));
         assertThat(received).containsExactly(2L);
@@ -159,16 +165,18 @@ class RingBufferTest {
 
     @ParameterizedTest
     @EnumSource(Kind.class)
-    void shouldAbortTheClaimWhenTheWriterWritesLessThanItAnnounced(final Kind kind) {
+    void shouldAbortTheClaimWhenTheWriterWritesLessThanItMeasured(final Kind kind) {
         final RingBuffer ring = kind.newRing(1 << 12);
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.next(SampleOrders.limitOrder(), 1);
+        final NewOrderEncoder encoder = new NewOrderEncoder();
 
-        assertThatThrownBy(() -> publisher.claim(ORDER, AeronIpcTest.announcing(order.encodedLength() + 5, order)))
+        assertThatThrownBy(() -> publisher.claim(ORDER, encoder, OrderAssertions.writingLessThanMeasured(), order))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("announced");
+                .hasMessageContaining("must write the same fields");
 
-        assertThat(publisher.claim(ORDER, SampleOrders.next(order, 2))).isTrue();
+        assertThat(publisher.claim(ORDER, encoder, OrderEntry.FIELDS, SampleOrders.next(order, 2)))
+                .isTrue();
         final List<Long> received = new ArrayList<>();
         ring.read(OrderAssertions.collectingIds(received));
         assertThat(received).containsExactly(2L);
@@ -180,14 +188,15 @@ class RingBufferTest {
         final RingBuffer ring = kind.newRing(1 << 10);
         final RingBufferPublisher publisher = new RingBufferPublisher(ring);
         final OrderEntry order = SampleOrders.limitOrder();
+        final NewOrderEncoder encoder = new NewOrderEncoder();
         int published = 0;
-        while (publisher.claim(ORDER, SampleOrders.next(order, published + 1))) {
+        while (publisher.claim(ORDER, encoder, OrderEntry.FIELDS, SampleOrders.next(order, published + 1))) {
             published++;
         }
-        final int slot =
-                BitUtil.align(RecordDescriptor.HEADER_LENGTH + order.encodedLength(), RecordDescriptor.ALIGNMENT);
+        final int slot = BitUtil.align(
+                RecordDescriptor.HEADER_LENGTH + OrderAssertions.writtenLength(order), RecordDescriptor.ALIGNMENT);
         assertThat(published).isEqualTo(ring.capacity() / slot);
-        assertThat(publisher.write(ORDER, order)).isFalse();
+        assertThat(publisher.write(ORDER, encoder, OrderEntry.FIELDS, order)).isFalse();
 
         final long[] next = {1};
         assertThat(ring.read(new DecodingHandler<>(
@@ -195,7 +204,8 @@ class RingBufferTest {
                         NewOrderDecoder::wrap,
                         decoded -> OrderAssertions.assertSampleOrder(decoded, next[0]++))))
                 .isEqualTo(published);
-        assertThat(publisher.claim(ORDER, SampleOrders.next(order, 1))).isTrue();
+        assertThat(publisher.claim(ORDER, encoder, OrderEntry.FIELDS, SampleOrders.next(order, 1)))
+                .isTrue();
     }
 
     @Test
@@ -210,9 +220,10 @@ class RingBufferTest {
             final Thread thread = new Thread(() -> {
                 final RingBufferPublisher publisher = new RingBufferPublisher(ring);
                 final OrderEntry order = SampleOrders.limitOrder();
+                final NewOrderEncoder encoder = new NewOrderEncoder();
                 for (int i = 1; i <= perProducer; i++) {
                     SampleOrders.next(order, base + i);
-                    while (!publisher.claim(ORDER, order)) {
+                    while (!publisher.claim(ORDER, encoder, OrderEntry.FIELDS, order)) {
                         Thread.onSpinWait();
                     }
                 }

@@ -70,9 +70,8 @@ final class Quotes {
 
     static {
         final QuoteEncoder encoder = new QuoteEncoder();
-        final MutableDirectBuffer scratch = new UnsafeBuffer(new byte[RING_CAPACITY]);
         for (int writer = WRITER_1; writer <= WRITER_ABORTED; writer++) {
-            writeFields(encoder.wrap(scratch, 0), writer);
+            writeFields(encoder.wrapForSize(), writer);
             LENGTHS[writer] = encoder.encodedLength();
         }
     }
