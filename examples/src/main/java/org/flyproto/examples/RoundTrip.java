@@ -10,8 +10,9 @@ import org.flyproto.examples.market.flyproto.OrderEncoder;
 import org.flyproto.examples.market.flyproto.Side;
 
 /**
- * Encodes an {@code Order} with its fills into an off-heap buffer, prints the bytes, then decodes them and prints every
- * field: the flyweights generated from {@code market.proto} at build time, end to end.
+ * Measures an {@code Order} with its fills, encodes it into exactly that many bytes of an off-heap buffer, prints the
+ * bytes, then decodes them and prints every field: the flyweights generated from {@code market.proto} at build time,
+ * end to end.
  */
 public final class RoundTrip {
     private RoundTrip() {}
@@ -25,22 +26,12 @@ public final class RoundTrip {
         final MutableDirectBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(256));
         final int offset = 16;
 
+        // Measured first, as for a claim whose length is fixed before the first byte, then written into exactly that.
         final OrderEncoder order = new OrderEncoder();
-        order.wrap(buffer, offset)
-                .orderId(42)
-                .symbol("AAPL")
-                .side(Side.BUY)
-                .price(1_234_500)
-                .qty(100);
-        FillEncoder fill = order.addFills();
-        fill.price(1_234_400).qty(60);
-        order.endFills();
-        fill = order.addFills();
-        fill.price(1_234_500).qty(40);
-        order.endFills();
-        order.flags(new int[] {1, 2, 300}).clientTs(1_700_000_000_123_456_789L);
-        final int length = order.encodedLength();
+        final int measured = writeOrder(order.wrapForSize()).encodedLength();
+        final int length = writeOrder(order.wrap(buffer, offset, measured)).encodedLength();
 
+        System.out.println("measured " + measured + " bytes before writing them");
         System.out.println("encoded " + length + " bytes:");
         System.out.println("  " + hex(buffer, offset, length));
 
@@ -71,6 +62,18 @@ public final class RoundTrip {
                 .append(decoded.hasClientTs() ? Long.toUnsignedString(decoded.clientTs()) : "(absent)")
                 .append('\n');
         System.out.print(out);
+    }
+
+    /** Writes the order's fields, fills and flags: the same calls measure it and write it. */
+    private static OrderEncoder writeOrder(final OrderEncoder order) {
+        order.orderId(42).symbol("AAPL").side(Side.BUY).price(1_234_500).qty(100);
+        FillEncoder fill = order.addFills();
+        fill.price(1_234_400).qty(60);
+        order.endFills();
+        fill = order.addFills();
+        fill.price(1_234_500).qty(40);
+        order.endFills();
+        return order.flags(new int[] {1, 2, 300}).clientTs(1_700_000_000_123_456_789L);
     }
 
     private static String hex(final MutableDirectBuffer buffer, final int offset, final int length) {
