@@ -6,6 +6,7 @@ import org.flyproto.bench.fixture.LevelData;
 import org.flyproto.bench.proto.flyproto.BookUpdateDecoder;
 import org.flyproto.bench.proto.flyproto.BookUpdateEncoder;
 import org.flyproto.bench.proto.flyproto.LevelUpdateDecoder;
+import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code BookUpdate}. */
@@ -27,6 +28,16 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
         final BookUpdateEncoder encoder = this.encoder.wrap(outBuffer, 0);
         FIELDS.writeFields(encoder, data);
         return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
     }
 
     /** The one setter chain of the book fixture, behind encode, size and claim. */

@@ -4,6 +4,7 @@ import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.OrderData;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
+import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code NewOrder}. */
@@ -26,6 +27,16 @@ final class FlyprotoOrderCodec extends FlyprotoCodec {
         final NewOrderEncoder encoder = this.encoder.wrap(outBuffer, 0);
         FIELDS.writeFields(encoder, data);
         return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
     }
 
     /**

@@ -6,6 +6,7 @@ import org.flyproto.bench.fixture.PersonData;
 import org.flyproto.bench.proto.flyproto.AddressDecoder;
 import org.flyproto.bench.proto.flyproto.PersonDecoder;
 import org.flyproto.bench.proto.flyproto.PersonEncoder;
+import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.IntCursor;
 import org.flyproto.codec.StringCursor;
@@ -29,6 +30,16 @@ final class FlyprotoPersonCodec extends FlyprotoCodec {
         final PersonEncoder encoder = this.encoder.wrap(outBuffer, 0);
         FIELDS.writeFields(encoder, data);
         return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
     }
 
     /** The one setter chain of the person fixtures, behind encode, size and claim. */

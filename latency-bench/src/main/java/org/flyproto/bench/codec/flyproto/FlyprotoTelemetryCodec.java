@@ -6,6 +6,7 @@ import org.flyproto.bench.fixture.TelemetryData;
 import org.flyproto.bench.proto.flyproto.LabelDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryEncoder;
+import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code Telemetry}. */
@@ -29,6 +30,16 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
         final TelemetryEncoder encoder = this.encoder.wrap(outBuffer, 0);
         FIELDS.writeFields(encoder, data);
         return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
     }
 
     /** The one setter chain of the telemetry fixture, behind encode, size and claim. */

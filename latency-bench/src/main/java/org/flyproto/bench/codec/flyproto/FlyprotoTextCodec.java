@@ -11,6 +11,7 @@ import org.flyproto.bench.proto.flyproto.ParagraphDecoder;
 import org.flyproto.bench.proto.flyproto.ParagraphEncoder;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.codec.BytesCursor;
+import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.StringCursor;
 
@@ -33,6 +34,16 @@ final class FlyprotoTextCodec extends FlyprotoCodec {
         final DocumentEncoder encoder = this.encoder.wrap(outBuffer, 0);
         FIELDS.writeFields(encoder, data);
         return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
     }
 
     /** The one setter chain of the text fixtures, behind encode, size and claim. */
