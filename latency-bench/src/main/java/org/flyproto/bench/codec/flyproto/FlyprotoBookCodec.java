@@ -12,7 +12,7 @@ import org.flyproto.codec.FieldWriter;
 /** flyproto's codec of {@code BookUpdate}. */
 final class FlyprotoBookCodec extends FlyprotoCodec {
     /** Every field of the book fixture: {@link #write}. */
-    static final FieldWriter<BookUpdateEncoder, BookData> FIELDS = FlyprotoBookCodec::write;
+    private static final FieldWriter<BookUpdateEncoder, BookData> FIELDS = FlyprotoBookCodec::write;
 
     private final BookData data;
     private final BookUpdateEncoder encoder = new BookUpdateEncoder();

@@ -10,7 +10,7 @@ import org.flyproto.codec.FieldWriter;
 /** flyproto's codec of {@code NewOrder}. */
 final class FlyprotoOrderCodec extends FlyprotoCodec {
     /** Every field of the order fixture, with its own id: {@link #write}. */
-    static final FieldWriter<NewOrderEncoder, OrderData> FIELDS =
+    private static final FieldWriter<NewOrderEncoder, OrderData> FIELDS =
             (encoder, order) -> write(encoder, order, order.orderId());
 
     private final OrderData data;

@@ -14,7 +14,7 @@ import org.flyproto.codec.StringCursor;
 /** flyproto's codec of {@code Person}. */
 final class FlyprotoPersonCodec extends FlyprotoCodec {
     /** Every field of the person fixture: {@link #write}. */
-    static final FieldWriter<PersonEncoder, PersonData> FIELDS = FlyprotoPersonCodec::write;
+    private static final FieldWriter<PersonEncoder, PersonData> FIELDS = FlyprotoPersonCodec::write;
 
     private final PersonData data;
     private final PersonEncoder encoder = new PersonEncoder();

@@ -12,7 +12,7 @@ import org.flyproto.codec.FieldWriter;
 /** flyproto's codec of {@code Telemetry}. */
 final class FlyprotoTelemetryCodec extends FlyprotoCodec {
     /** Every field of the telemetry fixture: {@link #write}. */
-    static final FieldWriter<TelemetryEncoder, TelemetryData> FIELDS = FlyprotoTelemetryCodec::write;
+    private static final FieldWriter<TelemetryEncoder, TelemetryData> FIELDS = FlyprotoTelemetryCodec::write;
 
     private final TelemetryData data;
     private final TelemetryEncoder encoder = new TelemetryEncoder();

@@ -18,7 +18,7 @@ import org.flyproto.codec.StringCursor;
 /** flyproto's codec of {@code Document}. */
 final class FlyprotoTextCodec extends FlyprotoCodec {
     /** Every field of the text fixtures: {@link #write}. */
-    static final FieldWriter<DocumentEncoder, TextData> FIELDS = FlyprotoTextCodec::write;
+    private static final FieldWriter<DocumentEncoder, TextData> FIELDS = FlyprotoTextCodec::write;
 
     private final TextData data;
     private final DocumentEncoder encoder = new DocumentEncoder();
