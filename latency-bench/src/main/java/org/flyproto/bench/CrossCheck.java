@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import org.flyproto.bench.codec.ClaimCodec;
 import org.flyproto.bench.codec.ExpectedReads;
 import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.RecordingSink;
@@ -21,6 +22,9 @@ import org.flyproto.bench.fixture.Fixture;
  *   <li>each protobuf library's encoding of the fixture parses in protobuf-java to the message protobuf-java builds
  *       from the same data; flyproto's is moreover byte for byte protobuf-java's (fields written in field-number
  *       order give canonical bytes);
+ *   <li>the same of what each protobuf library writes into a claim ({@link ClaimCodec#encodeIntoClaim()}); flyproto's
+ *       {@code size()} is moreover protobuf-java's {@code getSerializedSize()}, and the bytes its
+ *       {@code encodeAndCopy()} copies into the claim are the canonical ones too;
  *   <li>each library's decode of the canonical bytes (SBE: of its own bytes) reads exactly the values of the data, in
  *       order, strings included; flyproto's validating and trusted decode both.
  * </ul>
@@ -66,6 +70,9 @@ public final class CrossCheck {
                     check(Arrays.equals(bytes, canonical), library, fixture, "encoding is not protobuf-java's bytes");
                 }
             }
+            if (codec instanceof ClaimCodec claiming) {
+                checkClaim(claiming, reference, expected, canonical, library, fixture);
+            }
             checkReads(expectedReads.values(), codec::decode, library, fixture, "decode");
             if (codec instanceof FlyprotoCodec flyproto) {
                 checkReads(expectedReads.values(), flyproto::decodeTrusted, library, fixture, "trusted decode");
@@ -80,6 +87,37 @@ public final class CrossCheck {
             }
         }
         return new Sizes(fixture, sizes);
+    }
+
+    private static void checkClaim(
+            final ClaimCodec codec,
+            final ProtobufJavaCodec<?> reference,
+            final Message expected,
+            final byte[] canonical,
+            final Library library,
+            final Fixture fixture) {
+        final int length = codec.encodeIntoClaim();
+        final byte[] claimed = codec.claim().bytes(length);
+        check(
+                parse(reference, claimed, library, fixture).equals(expected),
+                library,
+                fixture,
+                "claim parses to a different message");
+        if (codec instanceof FlyprotoCodec flyproto) {
+            check(Arrays.equals(claimed, canonical), library, fixture, "claim is not protobuf-java's bytes");
+            check(
+                    flyproto.size() == expected.getSerializedSize(),
+                    library,
+                    fixture,
+                    "size() " + flyproto.size() + " is not protobuf-java's getSerializedSize() "
+                            + expected.getSerializedSize());
+            final int copied = flyproto.encodeAndCopy();
+            check(
+                    Arrays.equals(codec.claim().bytes(copied), canonical),
+                    library,
+                    fixture,
+                    "encode and copy puts other bytes than protobuf-java's into the claim");
+        }
     }
 
     private static Message parse(

@@ -22,7 +22,9 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * flyproto: encode (wrap, every setter, nested messages backpatched), validating decode ({@code wrap}) and trusted
- * decode ({@code wrapTrusted}), each reading every field; with Agrona's bounds checks on and off.
+ * decode ({@code wrapTrusted}), each reading every field; the claim path ({@code tryClaim}): size alone, size then
+ * encode into a claim of exactly that length, and against it encode then copy into the claim buffer ({@code offer});
+ * with Agrona's bounds checks on and off.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -63,6 +65,36 @@ public class FlyprotoBenchmark {
     @Benchmark
     public int encode() {
         return codec.encode();
+    }
+
+    /**
+     * The same setters over a sizing encoder ({@code wrapForSize()}): the length to claim.
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int size() {
+        return codec.size();
+    }
+
+    /**
+     * Size, then encode into a claim of exactly that length in a direct buffer.
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int claim() {
+        return codec.encodeIntoClaim();
+    }
+
+    /**
+     * Encode into the scratch buffer, then copy into the claim buffer: what {@code offer} does.
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int encodeAndCopy() {
+        return codec.encodeAndCopy();
     }
 
     /** Validating decode, every field read. */

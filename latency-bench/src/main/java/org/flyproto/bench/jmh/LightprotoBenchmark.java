@@ -3,8 +3,8 @@ package org.flyproto.bench.jmh;
 import java.util.concurrent.TimeUnit;
 import org.flyproto.bench.CrossCheck;
 import org.flyproto.bench.Library;
-import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.codec.lightproto.LightprotoCodec;
 import org.flyproto.bench.fixture.Fixture;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * LightProto: encode a reused message into a reused Netty heap buffer, decode into a reused message and read every
- * field. It does not use Agrona, so it runs once, not per bounds-check mode.
+ * LightProto: encode a reused message into a reused Netty heap buffer, the same into a claim of exactly the measured
+ * length (a Netty direct buffer), decode into a reused message and read every field. It does not use Agrona, so it runs once, not per bounds-check mode.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -37,7 +37,7 @@ public class LightprotoBenchmark {
     @Param
     public Fixture fixture;
 
-    private MessageCodec codec;
+    private LightprotoCodec codec;
     private Sink sink;
 
     /**
@@ -48,7 +48,7 @@ public class LightprotoBenchmark {
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
         CrossCheck.verify(fixture);
-        codec = Library.LIGHTPROTO.codec(fixture);
+        codec = (LightprotoCodec) Library.LIGHTPROTO.codec(fixture);
         sink = new BlackholeSink(blackhole);
     }
 
@@ -58,6 +58,16 @@ public class LightprotoBenchmark {
     @Benchmark
     public int encode() {
         return codec.encode();
+    }
+
+    /**
+     * Size, then write into a claim of exactly that length ({@code ClaimCodec.encodeIntoClaim()}).
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int claim() {
+        return codec.encodeIntoClaim();
     }
 
     /** Parse into the reused message, every field read. */

@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * protobuf-java: encode as builder, build and serialize; serialize of a message built once; decode as parse and read
- * every field. It does not use Agrona, so it runs once, not per bounds-check mode.
+ * protobuf-java: encode as builder, build and serialize; serialize of a message built once; builder, build,
+ * {@code getSerializedSize()} and serialize into a claim of exactly that length; decode as parse and read every
+ * field. It does not use Agrona, so it runs once, not per bounds-check mode.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -66,6 +67,16 @@ public class ProtobufJavaBenchmark {
     @Benchmark
     public int encodePrebuilt() {
         return codec.encodePrebuilt();
+    }
+
+    /**
+     * Size, then write into a claim of exactly that length ({@code ClaimCodec.encodeIntoClaim()}).
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int claim() {
+        return codec.encodeIntoClaim();
     }
 
     /** Parse, every field read. */

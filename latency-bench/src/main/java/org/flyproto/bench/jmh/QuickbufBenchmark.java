@@ -3,8 +3,8 @@ package org.flyproto.bench.jmh;
 import java.util.concurrent.TimeUnit;
 import org.flyproto.bench.CrossCheck;
 import org.flyproto.bench.Library;
-import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.Sink;
+import org.flyproto.bench.codec.quickbuf.QuickbufCodec;
 import org.flyproto.bench.fixture.Fixture;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * QuickBuffers: encode into a reused message and sink, decode into a reused message and read every field. It does not
+ * QuickBuffers: encode into a reused message and sink, the same into a claim of exactly the measured length, decode
+ * into a reused message and read every field. It does not
  * use Agrona, so it runs once, not per bounds-check mode.
  */
 @BenchmarkMode(Mode.Throughput)
@@ -37,7 +38,7 @@ public class QuickbufBenchmark {
     @Param
     public Fixture fixture;
 
-    private MessageCodec codec;
+    private QuickbufCodec<?> codec;
     private Sink sink;
 
     /**
@@ -48,7 +49,7 @@ public class QuickbufBenchmark {
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
         CrossCheck.verify(fixture);
-        codec = Library.QUICKBUF.codec(fixture);
+        codec = (QuickbufCodec<?>) Library.QUICKBUF.codec(fixture);
         sink = new BlackholeSink(blackhole);
     }
 
@@ -58,6 +59,16 @@ public class QuickbufBenchmark {
     @Benchmark
     public int encode() {
         return codec.encode();
+    }
+
+    /**
+     * Size, then write into a claim of exactly that length ({@code ClaimCodec.encodeIntoClaim()}).
+     *
+     * @return the encoded length.
+     */
+    @Benchmark
+    public int claim() {
+        return codec.encodeIntoClaim();
     }
 
     /** Merge into the reused message, every field read. */

@@ -7,7 +7,9 @@ enum BenchmarkKind {
     /** flyproto's {@code wrapTrusted} + reading every field, against each peer's (only) decode. */
     TRUSTED_DECODE("trusted decode + read all", "decode-trusted", "decode"),
     /** Encoding every field. */
-    ENCODE("encode", "encode", "encode");
+    ENCODE("encode", "encode", "encode"),
+    /** Measuring the message, then encoding it into a claim of exactly that length ({@code tryClaim}). */
+    CLAIM("size + encode into a claim", "claim", "claim");
 
     private final String label;
     private final String operation;

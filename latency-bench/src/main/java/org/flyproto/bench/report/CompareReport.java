@@ -124,10 +124,13 @@ public final class CompareReport {
                 | validating decode + read all | ≥ 2 | | ≥ 1.25 | ≥ 0.5 | 0 |
                 | trusted decode + read all | | | ≥ 1.5 | ≥ 0.5 | 0 |
                 | encode | ≥ 2 | ≥ 1 | ≥ 1.25 | ≥ 0.5 | 0 |
+                | size + encode into a claim | (none yet) | | (none yet) | | 0 |
 
                 ns/op is the median over the rounds (min–max); B/op is JMH's `gc.alloc.rate.norm`, the largest of \
                 the rounds (below 0.5 it is JMH's own bookkeeping and reads 0). Few rounds of short iterations give \
-                wide ranges: read a ratio only where its range is narrow compared with its distance from the target.
+                wide ranges: read a ratio only where its range is narrow compared with its distance from the target. \
+                flyproto's `size` (sizing alone) and `encode-and-copy` (encode, then copy into the claim: `offer`) \
+                have no peer counterpart: read them against its `encode` and `claim`.
 
                 """);
         out.append(new CompareTable(rounds).render(fixtures, sizes));

@@ -20,6 +20,9 @@ final class CompareTable {
     private static final List<String> MODES = List.of("on", "off");
     /** {@code gc.alloc.rate.norm} below this is JMH's own per-iteration bookkeeping, not the code (see the docs). */
     private static final double ZERO_BYTES = 0.5;
+    /** The operations of the ns/op and B/op table, in its order ({@link Measurement#operation()}). */
+    private static final List<String> OPERATIONS =
+            List.of("decode", "decode-trusted", "encode", "encode-prebuilt", "size", "claim", "encode-and-copy");
 
     private final List<Results> rounds;
     private final List<String> misses = new ArrayList<>();
@@ -217,7 +220,7 @@ final class CompareTable {
     private List<Key> keys(final String fixture) {
         final Set<Key> keys = new LinkedHashSet<>();
         for (final Library library : Library.values()) {
-            for (final String operation : List.of("decode", "decode-trusted", "encode", "encode-prebuilt")) {
+            for (final String operation : OPERATIONS) {
                 for (final String mode : List.of("on", "off", "n/a")) {
                     final Key key = new Key(library.label(), operation, mode);
                     for (final Results round : rounds) {

@@ -107,6 +107,7 @@ final class JmhJson {
         return switch (method) {
             case "encodePrebuilt" -> "encode-prebuilt";
             case "decodeTrusted" -> "decode-trusted";
+            case "encodeAndCopy" -> "encode-and-copy";
             default -> method;
         };
     }

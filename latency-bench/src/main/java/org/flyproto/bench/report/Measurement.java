@@ -4,7 +4,8 @@ package org.flyproto.bench.report;
  * One JMH benchmark's result.
  *
  * @param library the library's label, e.g. {@code flyproto}.
- * @param operation {@code encode}, {@code encode-prebuilt}, {@code decode} or {@code decode-trusted}.
+ * @param operation {@code encode}, {@code encode-prebuilt}, {@code decode}, {@code decode-trusted}, {@code size},
+ *     {@code claim} or {@code encode-and-copy}.
  * @param fixture the fixture's label.
  * @param boundsChecks {@code on}, {@code off}, or {@code n/a} for libraries that do not use Agrona.
  * @param opsPerSecond throughput.

@@ -93,6 +93,27 @@ class CompareTableTest {
     }
 
     @Test
+    void shouldCompareTheClaimWithoutATargetAndHoldEveryFlyprotoOperationToZeroBytes() {
+        final List<Results> rounds = List.of(new Results(List.of(
+                new Measurement("flyproto", "claim", "order", "on", 300, 0, 0),
+                new Measurement("flyproto", "size", "order", "on", 900, 0, 16),
+                new Measurement("flyproto", "encode-and-copy", "order", "on", 400, 0, 0),
+                new Measurement("QuickBuffers", "claim", "order", "n/a", 600, 0, 0),
+                new Measurement("protobuf-java", "claim", "order", "n/a", 100, 0, 500))));
+
+        final String markdown = new CompareTable(rounds).render(List.of("order"), Map.of());
+
+        // ÷ protobuf-java 3, ÷ QuickBuffers 0.5: no target, so not bold, not listed.
+        assertThat(markdown)
+                .contains("| size + encode into a claim | on | 3.00 | 0.50 | 0.50 |")
+                .contains("| flyproto | encode-and-copy | on | 2,500,000 | 0 |")
+                .contains("| flyproto | size | on | 1,111,111 | **16** |")
+                .contains("| protobuf-java | claim | n/a | 10,000,000 | 500 |")
+                .contains("- order, flyproto size, bounds checks on: 16 B/op, target 0")
+                .doesNotContain("÷ QuickBuffers: 0.50");
+    }
+
+    @Test
     void shouldSaySoWhenNoRoundHasAResult() {
         assertThat(new CompareTable(List.of(new Results(List.of()))).render(List.of(), Map.of()))
                 .isEqualTo("No JMH result in any round.\n");

@@ -57,6 +57,24 @@ class JmhJsonTest {
     }
 
     @Test
+    void shouldNameTheClaimPathsOperations(@TempDir final Path directory) throws IOException {
+        final Path file = directory.resolve("flyproto.json");
+        Files.writeString(file, """
+                [ { "benchmark" : "org.flyproto.bench.jmh.FlyprotoBenchmark.encodeAndCopy", "mode" : "thrpt",
+                    "params" : { "fixture" : "ORDER", "boundsChecks" : "off" },
+                    "primaryMetric" : { "score" : 4.0E6, "scoreError" : "NaN", "scoreUnit" : "ops/s" } },
+                  { "benchmark" : "org.flyproto.bench.jmh.QuickbufBenchmark.claim", "mode" : "thrpt",
+                    "params" : { "fixture" : "BOOK_10" },
+                    "primaryMetric" : { "score" : 2.0E6, "scoreError" : "NaN", "scoreUnit" : "ops/s" } } ]
+                """, StandardCharsets.UTF_8);
+
+        assertThat(JmhJson.read(file))
+                .containsExactly(
+                        new Measurement("flyproto", "encode-and-copy", "order", "off", 4e6, Double.NaN, Double.NaN),
+                        new Measurement("QuickBuffers", "claim", "book-10", "n/a", 2e6, Double.NaN, Double.NaN));
+    }
+
+    @Test
     void shouldRejectAFileThatIsNotAJmhResult(@TempDir final Path directory) throws IOException {
         final Path file = directory.resolve("other.json");
         Files.writeString(file, "{\"benchmark\": 1}", StandardCharsets.UTF_8);

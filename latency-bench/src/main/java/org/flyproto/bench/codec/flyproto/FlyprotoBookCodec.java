@@ -6,9 +6,14 @@ import org.flyproto.bench.fixture.LevelData;
 import org.flyproto.bench.proto.flyproto.BookUpdateDecoder;
 import org.flyproto.bench.proto.flyproto.BookUpdateEncoder;
 import org.flyproto.bench.proto.flyproto.LevelUpdateDecoder;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code BookUpdate}. */
 final class FlyprotoBookCodec extends FlyprotoCodec {
+    /** Every field of the book fixture: {@link #write}. */
+    private static final FieldWriter<BookUpdateEncoder, BookData> FIELDS = FlyprotoBookCodec::write;
+
     private final BookData data;
     private final BookUpdateEncoder encoder = new BookUpdateEncoder();
     private final BookUpdateDecoder decoder = new BookUpdateDecoder();
@@ -20,10 +25,24 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        final BookData book = data;
-        final BookUpdateEncoder encoder = this.encoder
-                .wrap(outBuffer, 0)
-                .instrumentId(book.instrumentId())
+        final BookUpdateEncoder encoder = this.encoder.wrap(outBuffer, 0);
+        FIELDS.writeFields(encoder, data);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
+    }
+
+    /** The one setter chain of the book fixture, behind encode, size and claim. */
+    private static void write(final BookUpdateEncoder encoder, final BookData book) {
+        encoder.instrumentId(book.instrumentId())
                 .sequence(book.sequence())
                 .exchangeTime(book.exchangeTime())
                 .receiveTime(book.receiveTime());
@@ -37,7 +56,7 @@ final class FlyprotoBookCodec extends FlyprotoCodec {
                     .orderCount(level.orderCount());
             encoder.endLevels();
         }
-        return encoder.lastInPacket(book.lastInPacket()).encodedLength();
+        encoder.lastInPacket(book.lastInPacket());
     }
 
     @Override

@@ -2,25 +2,35 @@ package org.flyproto.bench.codec.flyproto;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.bench.codec.AbstractCodec;
+import org.flyproto.bench.codec.ClaimBuffer;
+import org.flyproto.bench.codec.ClaimCodec;
 import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.Fixture;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
+import org.flyproto.codec.MessageEncoder;
 
 /**
  * A flyproto codec: encoder and decoder flyweights of one message type, wrapped on an {@link UnsafeBuffer} over the
- * output and the input arrays. {@link #decode} wraps validating, {@link #decodeTrusted} trusted.
+ * output and the input arrays. {@link #decode} wraps validating, {@link #decodeTrusted} trusted. Each subclass writes
+ * its fields in one {@link FieldWriter}, which {@link #encode()}, {@link #size()} and {@link #encodeIntoClaim()} all
+ * call.
  */
-public abstract class FlyprotoCodec extends AbstractCodec {
+public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec {
     /** The output array, as a buffer. */
     protected final UnsafeBuffer outBuffer;
     /** The input array, as a buffer. */
     protected final UnsafeBuffer inBuffer = new UnsafeBuffer(new byte[0]);
 
+    private final ClaimBuffer claim;
+
     /**
-     * @param capacity size of the output array.
+     * @param capacity size of the output array, and of the largest claim.
      */
     protected FlyprotoCodec(final int capacity) {
         super(capacity);
         this.outBuffer = new UnsafeBuffer(out);
+        this.claim = new ClaimBuffer(capacity);
     }
 
     /**
@@ -52,4 +62,56 @@ public abstract class FlyprotoCodec extends AbstractCodec {
      * @param sink receives every value read.
      */
     public abstract void decodeTrusted(Sink sink);
+
+    /**
+     * Measures the fixture's message: the codec's fields over a sizing encoder ({@code wrapForSize()}), which writes
+     * nothing ({@link Encoding#encodedLength}).
+     *
+     * @return the exact encoded length.
+     */
+    public abstract int size();
+
+    /**
+     * Measures the message as {@link #size()} does, then writes it into exactly that region of {@link #claim()}
+     * ({@link Encoding#encodeExactly}), as a producer does between {@code tryClaim} and {@code commit}.
+     *
+     * @return the encoded length.
+     */
+    @Override
+    public abstract int encodeIntoClaim();
+
+    /**
+     * {@link #encode()} into the scratch output (wrapped open to its capacity), then copies the bytes into the claim
+     * buffer at {@link ClaimBuffer#OFFSET}: the work of {@code Publication.offer} of an encoded buffer, whose copy into
+     * the term replaces the sizing of {@link #encodeIntoClaim()}.
+     *
+     * @return the encoded length.
+     */
+    public final int encodeAndCopy() {
+        final int length = encode();
+        claim.buffer().putBytes(ClaimBuffer.OFFSET, outBuffer, 0, length);
+        return length;
+    }
+
+    @Override
+    public final ClaimBuffer claim() {
+        return claim;
+    }
+
+    /**
+     * The body of {@link #encodeIntoClaim()} for a subclass's encoder and fields.
+     *
+     * @param encoder the message's encoder.
+     * @param fields writes the fields.
+     * @param source the fixture's data.
+     * @param <E> the encoder's type.
+     * @param <S> the data's type.
+     * @return the encoded length.
+     */
+    protected final <E extends MessageEncoder, S> int writeIntoClaim(
+            final E encoder, final FieldWriter<? super E, ? super S> fields, final S source) {
+        final int length = Encoding.encodedLength(encoder, fields, source);
+        Encoding.encodeExactly(encoder, claim.buffer(), ClaimBuffer.OFFSET, length, fields, source);
+        return length;
+    }
 }

@@ -4,9 +4,15 @@ import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.OrderData;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code NewOrder}. */
 final class FlyprotoOrderCodec extends FlyprotoCodec {
+    /** Every field of the order fixture, with its own id: {@link #write}. */
+    private static final FieldWriter<NewOrderEncoder, OrderData> FIELDS =
+            (encoder, order) -> write(encoder, order, order.orderId());
+
     private final OrderData data;
     private final NewOrderEncoder encoder = new NewOrderEncoder();
     private final NewOrderDecoder decoder = new NewOrderDecoder();
@@ -18,10 +24,25 @@ final class FlyprotoOrderCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        return write(encoder.wrap(outBuffer, 0), data, data.orderId()).encodedLength();
+        final NewOrderEncoder encoder = this.encoder.wrap(outBuffer, 0);
+        FIELDS.writeFields(encoder, data);
+        return encoder.encodedLength();
     }
 
-    /** Writes every field of {@code order} with {@code orderId} as its id: the encode of the order fixture. */
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
+    }
+
+    /**
+     * Writes every field of {@code order} with {@code orderId} as its id: the one setter chain of the order fixture,
+     * behind the codec's encode, size and claim and the ping-pong's request.
+     */
     static NewOrderEncoder write(final NewOrderEncoder encoder, final OrderData order, final long orderId) {
         return encoder.orderId(orderId)
                 .clOrdId(order.clOrdId())

@@ -6,11 +6,16 @@ import org.flyproto.bench.fixture.PersonData;
 import org.flyproto.bench.proto.flyproto.AddressDecoder;
 import org.flyproto.bench.proto.flyproto.PersonDecoder;
 import org.flyproto.bench.proto.flyproto.PersonEncoder;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.IntCursor;
 import org.flyproto.codec.StringCursor;
 
 /** flyproto's codec of {@code Person}. */
 final class FlyprotoPersonCodec extends FlyprotoCodec {
+    /** Every field of the person fixture: {@link #write}. */
+    private static final FieldWriter<PersonEncoder, PersonData> FIELDS = FlyprotoPersonCodec::write;
+
     private final PersonData data;
     private final PersonEncoder encoder = new PersonEncoder();
     private final PersonDecoder decoder = new PersonDecoder();
@@ -22,12 +27,24 @@ final class FlyprotoPersonCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        final PersonData person = data;
-        final PersonEncoder encoder = this.encoder
-                .wrap(outBuffer, 0)
-                .name(person.name())
-                .id(person.id())
-                .email(person.email());
+        final PersonEncoder encoder = this.encoder.wrap(outBuffer, 0);
+        FIELDS.writeFields(encoder, data);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
+    }
+
+    /** The one setter chain of the person fixtures, behind encode, size and claim. */
+    private static void write(final PersonEncoder encoder, final PersonData person) {
+        encoder.name(person.name()).id(person.id()).email(person.email());
         final AddressData address = person.address();
         if (address != null) {
             encoder.beginAddress()
@@ -40,7 +57,7 @@ final class FlyprotoPersonCodec extends FlyprotoCodec {
         for (final String email : person.emails()) {
             encoder.addEmails(email);
         }
-        return encoder.luckyNumbers(person.luckyNumbers()).encodedLength();
+        encoder.luckyNumbers(person.luckyNumbers());
     }
 
     @Override

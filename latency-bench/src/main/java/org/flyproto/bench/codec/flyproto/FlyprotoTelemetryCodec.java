@@ -6,9 +6,14 @@ import org.flyproto.bench.fixture.TelemetryData;
 import org.flyproto.bench.proto.flyproto.LabelDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryEncoder;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code Telemetry}. */
 final class FlyprotoTelemetryCodec extends FlyprotoCodec {
+    /** Every field of the telemetry fixture: {@link #write}. */
+    private static final FieldWriter<TelemetryEncoder, TelemetryData> FIELDS = FlyprotoTelemetryCodec::write;
+
     private final TelemetryData data;
     private final TelemetryEncoder encoder = new TelemetryEncoder();
     private final TelemetryDecoder decoder = new TelemetryDecoder();
@@ -22,17 +27,32 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        final TelemetryData telemetry = data;
-        final TelemetryEncoder encoder = this.encoder.wrap(outBuffer, 0).metric(telemetry.metric());
+        final TelemetryEncoder encoder = this.encoder.wrap(outBuffer, 0);
+        FIELDS.writeFields(encoder, data);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
+    }
+
+    /** The one setter chain of the telemetry fixture, behind encode, size and claim. */
+    private static void write(final TelemetryEncoder encoder, final TelemetryData telemetry) {
+        encoder.metric(telemetry.metric());
         for (final LabelData label : telemetry.labels()) {
             encoder.addLabels().key(label.key()).value(label.value());
             encoder.endLabels();
         }
-        return encoder.unit(telemetry.unit())
+        encoder.unit(telemetry.unit())
                 .timestamps(telemetry.timestamps())
                 .values(telemetry.values())
-                .sourceId(telemetry.sourceId())
-                .encodedLength();
+                .sourceId(telemetry.sourceId());
     }
 
     @Override

@@ -11,10 +11,15 @@ import org.flyproto.bench.proto.flyproto.ParagraphDecoder;
 import org.flyproto.bench.proto.flyproto.ParagraphEncoder;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.codec.BytesCursor;
+import org.flyproto.codec.Encoding;
+import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.StringCursor;
 
 /** flyproto's codec of {@code Document}. */
 final class FlyprotoTextCodec extends FlyprotoCodec {
+    /** Every field of the text fixtures: {@link #write}. */
+    private static final FieldWriter<DocumentEncoder, TextData> FIELDS = FlyprotoTextCodec::write;
+
     private final TextData data;
     private final DocumentEncoder encoder = new DocumentEncoder();
     private final DocumentDecoder decoder = new DocumentDecoder();
@@ -26,9 +31,24 @@ final class FlyprotoTextCodec extends FlyprotoCodec {
 
     @Override
     public int encode() {
-        final TextData document = data;
-        final DocumentEncoder encoder =
-                this.encoder.wrap(outBuffer, 0).title(document.title()).id(document.id());
+        final DocumentEncoder encoder = this.encoder.wrap(outBuffer, 0);
+        FIELDS.writeFields(encoder, data);
+        return encoder.encodedLength();
+    }
+
+    @Override
+    public int size() {
+        return Encoding.encodedLength(encoder, FIELDS, data);
+    }
+
+    @Override
+    public int encodeIntoClaim() {
+        return writeIntoClaim(encoder, FIELDS, data);
+    }
+
+    /** The one setter chain of the text fixtures, behind encode, size and claim. */
+    private static void write(final DocumentEncoder encoder, final TextData document) {
+        encoder.title(document.title()).id(document.id());
         for (final ParagraphData paragraph : document.paragraphs()) {
             final ParagraphEncoder paragraphEncoder = encoder.addParagraphs().heading(paragraph.heading());
             for (final LineData line : paragraph.lines()) {
@@ -47,7 +67,6 @@ final class FlyprotoTextCodec extends FlyprotoCodec {
         for (final String tag : document.tags()) {
             encoder.addTags(tag);
         }
-        return encoder.encodedLength();
     }
 
     @Override

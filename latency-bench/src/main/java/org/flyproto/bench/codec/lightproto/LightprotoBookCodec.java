@@ -21,7 +21,7 @@ final class LightprotoBookCodec extends LightprotoCodec {
     }
 
     @Override
-    protected void write(final ByteBuf buffer) {
+    protected void fill() {
         final BookData book = data;
         final BookUpdate message = encoded.clear()
                 .setInstrumentId(book.instrumentId())
@@ -37,7 +37,17 @@ final class LightprotoBookCodec extends LightprotoCodec {
                     .setQuantity(level.quantity())
                     .setOrderCount(level.orderCount());
         }
-        message.setLastInPacket(book.lastInPacket()).writeTo(buffer);
+        message.setLastInPacket(book.lastInPacket());
+    }
+
+    @Override
+    protected int serializedSize() {
+        return encoded.getSerializedSize();
+    }
+
+    @Override
+    protected int writeTo(final ByteBuf buffer) {
+        return encoded.writeTo(buffer);
     }
 
     @Override

@@ -20,7 +20,7 @@ final class LightprotoOrderCodec extends LightprotoCodec {
     }
 
     @Override
-    protected void write(final ByteBuf buffer) {
+    protected void fill() {
         final OrderData order = data;
         encoded.clear()
                 .setOrderId(order.orderId())
@@ -38,8 +38,17 @@ final class LightprotoOrderCodec extends LightprotoCodec {
                 .setTransactTime(order.transactTime())
                 .setSendingTime(order.sendingTime())
                 .setTraderId(order.traderId())
-                .setVenue(order.venue())
-                .writeTo(buffer);
+                .setVenue(order.venue());
+    }
+
+    @Override
+    protected int serializedSize() {
+        return encoded.getSerializedSize();
+    }
+
+    @Override
+    protected int writeTo(final ByteBuf buffer) {
+        return encoded.writeTo(buffer);
     }
 
     @Override

@@ -19,7 +19,7 @@ final class LightprotoPersonCodec extends LightprotoCodec {
     }
 
     @Override
-    protected void write(final ByteBuf buffer) {
+    protected void fill() {
         final PersonData person = data;
         final Person message = encoded.clear().setName(person.name()).setId(person.id());
         if (!person.email().isEmpty()) {
@@ -39,7 +39,16 @@ final class LightprotoPersonCodec extends LightprotoCodec {
         for (final int number : person.luckyNumbers()) {
             message.addLuckyNumber(number);
         }
-        message.writeTo(buffer);
+    }
+
+    @Override
+    protected int serializedSize() {
+        return encoded.getSerializedSize();
+    }
+
+    @Override
+    protected int writeTo(final ByteBuf buffer) {
+        return encoded.writeTo(buffer);
     }
 
     @Override

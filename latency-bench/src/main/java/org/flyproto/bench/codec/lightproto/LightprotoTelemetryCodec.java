@@ -19,7 +19,7 @@ final class LightprotoTelemetryCodec extends LightprotoCodec {
     }
 
     @Override
-    protected void write(final ByteBuf buffer) {
+    protected void fill() {
         final TelemetryData telemetry = data;
         final Telemetry message = encoded.clear().setMetric(telemetry.metric());
         for (final LabelData label : telemetry.labels()) {
@@ -32,7 +32,17 @@ final class LightprotoTelemetryCodec extends LightprotoCodec {
         for (final double value : telemetry.values()) {
             message.addValue(value);
         }
-        message.setSourceId(telemetry.sourceId()).writeTo(buffer);
+        message.setSourceId(telemetry.sourceId());
+    }
+
+    @Override
+    protected int serializedSize() {
+        return encoded.getSerializedSize();
+    }
+
+    @Override
+    protected int writeTo(final ByteBuf buffer) {
+        return encoded.writeTo(buffer);
     }
 
     @Override

@@ -21,7 +21,7 @@ final class LightprotoTextCodec extends LightprotoCodec {
     }
 
     @Override
-    protected void write(final ByteBuf buffer) {
+    protected void fill() {
         final TextData document = data;
         final Document message = encoded.clear().setTitle(document.title()).setId(document.id());
         for (final ParagraphData paragraph : document.paragraphs()) {
@@ -40,7 +40,16 @@ final class LightprotoTextCodec extends LightprotoCodec {
         for (final String tag : document.tags()) {
             message.addTag(tag);
         }
-        message.writeTo(buffer);
+    }
+
+    @Override
+    protected int serializedSize() {
+        return encoded.getSerializedSize();
+    }
+
+    @Override
+    protected int writeTo(final ByteBuf buffer) {
+        return encoded.writeTo(buffer);
     }
 
     @Override

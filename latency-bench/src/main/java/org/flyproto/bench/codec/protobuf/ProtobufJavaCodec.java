@@ -6,6 +6,8 @@ import com.google.protobuf.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.flyproto.bench.codec.AbstractCodec;
+import org.flyproto.bench.codec.ClaimBuffer;
+import org.flyproto.bench.codec.ClaimCodec;
 import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.Fixture;
 
@@ -15,14 +17,16 @@ import org.flyproto.bench.fixture.Fixture;
  *
  * @param <M> the generated message class.
  */
-public abstract class ProtobufJavaCodec<M extends Message> extends AbstractCodec {
+public abstract class ProtobufJavaCodec<M extends Message> extends AbstractCodec implements ClaimCodec {
+    private final ClaimBuffer claim;
     private M prebuilt;
 
     /**
-     * @param capacity size of the output array.
+     * @param capacity size of the output array, and of the largest claim.
      */
     protected ProtobufJavaCodec(final int capacity) {
         super(capacity);
+        this.claim = new ClaimBuffer(capacity);
     }
 
     /**
@@ -76,6 +80,35 @@ public abstract class ProtobufJavaCodec<M extends Message> extends AbstractCodec
             prebuilt = message = build();
         }
         return write(message);
+    }
+
+    /**
+     * protobuf-java's way into a claim, {@code sizeAndWriteTo}: build the message with the builder (as
+     * {@link #encode()}), {@code getSerializedSize()}, then {@code writeTo} a {@link CodedOutputStream} over exactly
+     * that region of the claim's direct {@code ByteBuffer} (protobuf-java's unsafe direct-buffer encoder), and
+     * {@code checkNoSpaceLeft()}. The builder path, not a message built once: a message memoizes its size, so a
+     * prebuilt one would measure itself only on the first call, while a producer sends new content every time.
+     *
+     * @return the encoded length.
+     * @throws IllegalStateException if the message did not fill the claim.
+     */
+    @Override
+    public final int encodeIntoClaim() {
+        final M message = build();
+        final int size = message.getSerializedSize();
+        final CodedOutputStream output = CodedOutputStream.newInstance(claim.region(size));
+        try {
+            message.writeTo(output);
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        output.checkNoSpaceLeft();
+        return size;
+    }
+
+    @Override
+    public final ClaimBuffer claim() {
+        return claim;
     }
 
     @Override

@@ -3,6 +3,8 @@ package org.flyproto.bench.codec.quickbuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.flyproto.bench.codec.AbstractCodec;
+import org.flyproto.bench.codec.ClaimBuffer;
+import org.flyproto.bench.codec.ClaimCodec;
 import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.Fixture;
 import us.hebi.quickbuf.ProtoMessage;
@@ -15,20 +17,23 @@ import us.hebi.quickbuf.Utf8String;
  *
  * @param <M> the generated message class.
  */
-public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractCodec {
+public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractCodec implements ClaimCodec {
     private final ProtoSink protoSink = ProtoSink.newArraySink();
+    private final ProtoSink claimSink = ProtoSink.newDirectSink();
+    private final ClaimBuffer claim;
     private final ProtoSource protoSource = ProtoSource.newArraySource();
     private final M encoded;
     private final M decoded;
     private final StringBuilder chars = new StringBuilder(64);
 
     /**
-     * @param capacity size of the output array.
+     * @param capacity size of the output array, and of the largest claim.
      * @param encoded the message reused for encoding.
      * @param decoded the message reused for decoding.
      */
     protected QuickbufCodec(final int capacity, final M encoded, final M decoded) {
         super(capacity);
+        this.claim = new ClaimBuffer(capacity);
         this.encoded = encoded;
         this.decoded = decoded;
     }
@@ -62,6 +67,33 @@ public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractC
             throw new UncheckedIOException(ex);
         }
         return sink.getTotalBytesWritten();
+    }
+
+    /**
+     * Clear, set every field, {@code getSerializedSize()}, then {@code writeTo} QuickBuffers' direct sink
+     * ({@code ProtoSink.newDirectSink()}, reused) over exactly that region of the claim's direct {@code ByteBuffer},
+     * and {@code checkNoSpaceLeft()}.
+     *
+     * @throws IllegalStateException if the message did not fill the claim.
+     */
+    @Override
+    public final int encodeIntoClaim() {
+        final M message = encoded;
+        fill(message.clearQuick());
+        final int size = message.getSerializedSize();
+        final ProtoSink sink = claimSink.setOutput(claim.region(size));
+        try {
+            message.writeTo(sink);
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        sink.checkNoSpaceLeft();
+        return size;
+    }
+
+    @Override
+    public final ClaimBuffer claim() {
+        return claim;
     }
 
     @Override
