@@ -47,7 +47,28 @@ public final class Utf8 {
      * @return UTF-8 length in bytes.
      */
     public static int encodedLength(final CharSequence value) {
+        if (value instanceof String string) {
+            final byte[] latin1 = StringMemory.latin1(string);
+            if (latin1 != null) {
+                return latin1Utf8Length(latin1);
+            }
+        }
         return encodedLength(value, 0);
+    }
+
+    /** UTF-8 length of Latin-1 chars: one byte each, two for those at 0x80 and above; eight chars a step. */
+    private static int latin1Utf8Length(final byte[] latin1) {
+        final int length = latin1.length;
+        int high = 0;
+        int i = 0;
+        for (; length - i >= Long.BYTES; i += Long.BYTES) {
+            high += Long.bitCount(
+                    Memory.getLongLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, i) & NON_ASCII_MASK_64);
+        }
+        for (; i < length; i++) {
+            high += latin1[i] >>> 31; // sign bit: 0x80 and above
+        }
+        return length + high;
     }
 
     /** {@link #encodedLength(CharSequence)} of {@code value} from char {@code start} (not the low half of a pair). */
@@ -111,9 +132,20 @@ public final class Utf8 {
         final int capacity = buffer.capacity();
         final int length = value.length();
 
-        // ASCII prefix: one byte per char, bounded by the room left; 8 chars per store while they last.
+        // ASCII prefix: one byte per char, bounded by the room left; 8 chars per store while they last, copied as
+        // they are when the JVM holds the string as Latin-1 bytes.
         final int asciiEnd = Math.min(length, capacity - index);
         int i = 0;
+        final byte[] latin1 = StringMemory.latin1(value);
+        if (latin1 != null) {
+            for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
+                final long chars = Memory.getLongLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, i);
+                if ((chars & NON_ASCII_MASK_64) != 0) {
+                    break;
+                }
+                Memory.putLongLittleEndian(array, address, index + i, chars);
+            }
+        }
         for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
             final char c0 = value.charAt(i);
             final char c1 = value.charAt(i + 1);

@@ -44,6 +44,26 @@ final class RandomText {
         return builder.toString();
     }
 
+    /**
+     * Random text of Latin-1 chars only (which the JVM holds one byte a char), with ASCII runs long enough for the
+     * 8-byte paths and chars from 0x80 to 0xFF between them.
+     */
+    static String latin1(final SplittableRandom random, final int maxLength) {
+        final int length = random.nextInt(maxLength + 1);
+        final StringBuilder builder = new StringBuilder(length);
+        while (builder.length() < length) {
+            if (random.nextInt(4) == 0) {
+                builder.append((char) random.nextInt(0x80, 0x100));
+            } else {
+                final int run = random.nextInt(24);
+                for (int i = 0; i < run; i++) {
+                    builder.append((char) random.nextInt(0x80));
+                }
+            }
+        }
+        return builder.toString();
+    }
+
     /** Random bytes biased towards UTF-8 structure: ASCII, continuation bytes and every lead byte. */
     static byte[] bytes(final SplittableRandom random, final int maxLength) {
         final byte[] bytes = new byte[random.nextInt(maxLength + 1)];

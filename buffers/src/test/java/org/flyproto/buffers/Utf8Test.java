@@ -46,6 +46,23 @@ class Utf8Test {
         }
     }
 
+    @Test
+    void shouldMeasureStringsHeldAsLatin1BytesAsTheirChars() {
+        // The JVM here keeps Latin-1 strings one byte a char: the 8-chars-a-step paths must be the ones tested.
+        assertThat(StringMemory.available()).isTrue();
+        assertThat(StringMemory.latin1("caf\u00E9")).containsExactly('c', 'a', 'f', (byte) 0xE9);
+        assertThat(StringMemory.latin1("\u0100")).isNull();
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int i = 0; i < 20_000; i++) {
+            final String value = RandomText.latin1(random, 80);
+            assertThat(Utf8.encodedLength(value))
+                    .as("seed=%d", seed)
+                    .isEqualTo(value.getBytes(UTF_8).length)
+                    .isEqualTo(Utf8.encodedLength(new StringBuilder(value)));
+        }
+    }
+
     @Nested
     class HeapArray extends Utf8Contract {
         HeapArray() {
