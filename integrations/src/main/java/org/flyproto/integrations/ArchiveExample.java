@@ -43,10 +43,10 @@ public final class ArchiveExample {
     public static void main(final String[] args) throws IOException {
         final Path dir = Files.createTempDirectory("flyproto-archive-");
         try (EmbeddedArchive embedded = new EmbeddedArchive(dir)) {
-            System.out.println("Aeron Archive, claimed in place, replayed: " + recordAndReplay(embedded, 1_000)
-                    + " orders decoded and checked");
-            System.out.println("Aeron Archive, fragmented, replayed:       "
-                    + recordAndReplayFragmented(embedded, 5, 4_000) + " snapshots reassembled and checked");
+            System.out.println("Aeron Archive, claimed:       " + recordAndReplay(embedded, 1_000)
+                    + " orders recorded, replayed, decoded and checked");
+            System.out.println("Aeron Archive, fragmented:    " + recordAndReplayFragmented(embedded, 5, 4_000)
+                    + " snapshots recorded, replayed, reassembled and checked");
         }
     }
 
