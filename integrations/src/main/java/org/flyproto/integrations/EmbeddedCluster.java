@@ -14,6 +14,7 @@ import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntFunction;
 import org.agrona.CloseHelper;
 import org.agrona.ErrorHandler;
@@ -192,9 +193,7 @@ public final class EmbeddedCluster<S extends ClusteredService> implements AutoCl
     }
 
     private static ErrorHandler errorHandler(final int id) {
-        return error -> {
-            System.err.println("cluster member " + id + ": " + error);
-        };
+        return error -> System.err.println("cluster member " + id + ": " + error);
     }
 
     /**
@@ -274,7 +273,7 @@ public final class EmbeddedCluster<S extends ClusteredService> implements AutoCl
     }
 
     private static void sleepAMillisecond() {
-        java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
 
     /**
