@@ -12,6 +12,7 @@ import io.aeron.logbuffer.Header;
 import org.agrona.BitUtil;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.codec.ProtoDecodeException;
@@ -60,7 +61,8 @@ public final class LedgerService implements ClusteredService {
     private final UnsafeBuffer scratch =
             new UnsafeBuffer(BufferUtil.allocateDirectAligned(SCRATCH_LENGTH, BitUtil.CACHE_LINE_LENGTH));
     private final FragmentAssembler snapshotAssembler = new FragmentAssembler(this::onSnapshotMessage);
-    private IdleStrategy idleStrategy;
+    // The cluster's idle strategy once started; until then (a service driven directly, as in a unit test) a back-off.
+    private IdleStrategy idleStrategy = new BackoffIdleStrategy();
     private int snapshotAccounts;
     private int snapshotAccountsLoaded;
 
