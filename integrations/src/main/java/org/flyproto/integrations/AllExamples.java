@@ -2,7 +2,7 @@ package org.flyproto.integrations;
 
 import java.io.IOException;
 
-/** Runs every integration example in turn: Aeron, Agrona ring buffers, Chronicle. */
+/** Runs every integration example in turn: Aeron, Aeron Archive, Aeron Cluster, Agrona ring buffers, Chronicle. */
 public final class AllExamples {
     private AllExamples() {}
 
@@ -14,6 +14,8 @@ public final class AllExamples {
      */
     public static void main(final String[] args) throws IOException {
         AeronExample.main(args);
+        ArchiveExample.main(args);
+        ClusterExample.main(args);
         RingBufferExample.main(args);
         ChronicleExample.main(args);
     }

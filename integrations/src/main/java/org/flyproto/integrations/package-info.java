@@ -1,6 +1,7 @@
 /**
  * flyproto flyweights used in place in the transports and stores of low-latency systems: Aeron publications and
- * subscriptions (IPC and UDP, claimed and offered, fragmented and reassembled), Agrona ring buffers and Chronicle
+ * subscriptions (IPC and UDP, claimed and offered, fragmented and reassembled), Aeron Archive recordings and their
+ * replays, an Aeron Cluster service with flyproto commands, events and snapshots, Agrona ring buffers and Chronicle
  * Bytes regions (native memory and memory-mapped files).
  *
  * <p>Each integration encodes straight into the memory the transport hands out and decodes straight from the memory

@@ -45,6 +45,6 @@ class DocsSnippetsTest {
                 }
             }
         }
-        assertThat(snippets).as("snippets found").isGreaterThanOrEqualTo(15);
+        assertThat(snippets).as("snippets found").isGreaterThanOrEqualTo(26);
     }
 }

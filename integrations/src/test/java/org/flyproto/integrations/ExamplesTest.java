@@ -27,6 +27,20 @@ class ExamplesTest {
     }
 
     @Test
+    void shouldRunTheArchiveExample() {
+        try (EmbeddedArchive embedded = new EmbeddedArchive(dir.resolve("archive"))) {
+            assertThat(ArchiveExample.recordAndReplay(embedded, 1_000)).isEqualTo(1_000);
+            assertThat(ArchiveExample.recordAndReplayFragmented(embedded, 5, 4_000))
+                    .isEqualTo(5);
+        }
+    }
+
+    @Test
+    void shouldRunTheClusterExample() {
+        assertThat(ClusterExample.postAndSnapshot(dir.resolve("cluster"), 200)).isEqualTo(3);
+    }
+
+    @Test
     void shouldRunTheRingBufferExample() {
         assertThat(RingBufferExample.claimAndRead(
                         new OneToOneRingBuffer(RingBufferExample.newRingMemory(1 << 16)), 1_000))

@@ -3,7 +3,9 @@ package org.flyproto.integrations;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.agrona.concurrent.BackoffIdleStrategy;
 
 /** Polling in tests: until a condition holds, or for a quiet while; failing rather than hanging. */
@@ -28,6 +30,21 @@ final class Polling {
             }
         }
         return fragments;
+    }
+
+    /**
+     * Waits, parking a millisecond at a time, until {@code done}; throws, saying {@code what} was awaited and how things
+     * stand, if it does not happen within {@code timeoutNanos}.
+     */
+    static void await(final BooleanSupplier done, final Supplier<String> what, final long timeoutNanos) {
+        final long deadline = System.nanoTime() + timeoutNanos;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(
+                        "not reached within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNanos) + " s: " + what.get());
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
     }
 
     /** Polls everything that arrives within {@code quietMs} of the last fragment; returns the fragments polled. */

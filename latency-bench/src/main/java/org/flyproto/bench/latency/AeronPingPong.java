@@ -31,10 +31,13 @@ import org.flyproto.bench.fixture.Fixture;
  *      -Dflyproto.bench.rate=20000 -Dflyproto.bench.warmup.seconds=10 -Dflyproto.bench.seconds=20 \
  *      -Dflyproto.bench.runs=3 -cp latency-bench/target/benchmarks.jar org.flyproto.bench.latency.AeronPingPong
  * }</pre>
+ *
+ * <p>With {@code -Dflyproto.bench.pingpong.transport=cluster} the round trip goes through an Aeron Cluster of
+ * {@code flyproto.bench.cluster.members} members in the same JVM instead ({@link ClusterPingPong}: client, leader,
+ * replication and commit, clustered service, egress), and the files are named {@code cluster-pingpong*} rather than
+ * {@code pingpong*}.
  */
 public final class AeronPingPong {
-    private static final String CSV = "pingpong.csv";
-    private static final String SUMMARY = "pingpong-summary.md";
 
     private AeronPingPong() {}
 
@@ -55,7 +58,7 @@ public final class AeronPingPong {
             return;
         }
         Files.createDirectories(config.outputDir());
-        Files.deleteIfExists(config.outputDir().resolve(CSV));
+        Files.deleteIfExists(config.outputDir().resolve(csvName(config)));
         for (int round = 1; round <= config.runs(); round++) {
             for (final PingPongLibrary library : config.libraries()) {
                 if (config.fork()) {
@@ -66,12 +69,16 @@ public final class AeronPingPong {
             }
         }
         final List<PingPongRow> rows = new ArrayList<>();
-        final List<String> lines = Files.readAllLines(config.outputDir().resolve(CSV), StandardCharsets.UTF_8);
+        final List<String> lines =
+                Files.readAllLines(config.outputDir().resolve(csvName(config)), StandardCharsets.UTF_8);
         for (final String line : lines.subList(1, lines.size())) {
             rows.add(PingPongRow.parse(line));
         }
-        final String summary = PingPongSummary.markdown(rows);
-        Files.writeString(config.outputDir().resolve(SUMMARY), summary, StandardCharsets.UTF_8);
+        final String summary = PingPongSummary.markdown(rows, path(config));
+        Files.writeString(
+                config.outputDir().resolve(config.transport().fileStem() + "-summary.md"),
+                summary,
+                StandardCharsets.UTF_8);
         System.out.println();
         System.out.print(summary);
     }
@@ -80,29 +87,48 @@ public final class AeronPingPong {
             throws IOException {
         final ChecksumSink pingerSink = new ChecksumSink();
         final ChecksumSink pongerSink = new ChecksumSink();
-        final PingPongResult result = PingPong.run(library, config.plan(), pingerSink, pongerSink);
+        final PingPongResult result;
+        final String path = path(config);
+        if (config.transport() == PingPongTransport.CLUSTER) {
+            // Every member decodes every request: member 0's sink is checked against the others' and printed.
+            final ChecksumSink[] memberSinks = new ChecksumSink[config.members()];
+            memberSinks[0] = pongerSink;
+            for (int i = 1; i < memberSinks.length; i++) {
+                memberSinks[i] = new ChecksumSink();
+            }
+            result = ClusterPingPong.run(library, config.plan(), config.members(), pingerSink, memberSinks);
+            for (final ChecksumSink member : memberSinks) {
+                if (member.checksum() != pongerSink.checksum()) {
+                    throw new IllegalStateException("the members decoded different requests");
+                }
+            }
+        } else {
+            result = PingPong.run(library, config.plan(), pingerSink, pongerSink);
+        }
         final boolean boundsChecks = DirectBuffer.SHOULD_BOUNDS_CHECK;
         final PingPongRow row = PingPongRow.of(
                 round, library, boundsChecks, config.pongerIdle(), config.rate(), config.seconds(), result);
-        final String base = "pingpong_" + library.label() + "_round" + round + (boundsChecks ? "" : "_unchecked");
+        final String base = config.transport().fileStem() + "_" + library.label() + "_round" + round
+                + (boundsChecks ? "" : "_unchecked");
         new ResultFiles(config.outputDir())
                 .writeHistograms(
                         base,
-                        "flyproto Aeron IPC ping-pong: order, " + library.label() + ", round " + round + ", "
+                        "flyproto " + path + " ping-pong: order, " + library.label() + ", round " + round + ", "
                                 + config.rate() + " round trips/s, nanoseconds from intended send time to decoded"
                                 + " reply",
                         result.startMillis(),
                         result.intervals(),
                         result.total());
-        final Path csv = config.outputDir().resolve(CSV);
+        final Path csv = config.outputDir().resolve(csvName(config));
         if (!Files.exists(csv)) {
             Files.writeString(csv, PingPongRow.CSV_HEADER + "\n", StandardCharsets.UTF_8);
         }
         Files.writeString(csv, row.csv() + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         System.out.println(String.format(
                 Locale.ROOT,
-                "round %d %-13s %,d/s x %d s: p50 %s  p90 %s  p99 %s  p99.9 %s  p99.99 %s  max %s  mean %s us;"
+                "%s round %d %-13s %,d/s x %d s: p50 %s  p90 %s  p99 %s  p99.9 %s  p99.99 %s  max %s  mean %s us;"
                         + " GCs %d (%d ms); B/round trip pinger %.2f + ponger %.2f [checksums %x %x]",
+                path,
                 round,
                 library.label(),
                 config.rate(),
@@ -120,6 +146,16 @@ public final class AeronPingPong {
                 row.pongerAllocPerRoundTrip(),
                 pingerSink.checksum(),
                 pongerSink.checksum()));
+    }
+
+    private static String path(final PingPongConfig config) {
+        return config.transport() == PingPongTransport.CLUSTER
+                ? "Aeron Cluster (" + config.members() + " members in one JVM; ponger = the leader's service)"
+                : config.transport().description();
+    }
+
+    private static String csvName(final PingPongConfig config) {
+        return config.transport().fileStem() + ".csv";
     }
 
     /** Runs one library's round in a new JVM with this JVM's options, and waits for it. */

@@ -20,8 +20,13 @@ import java.util.List;
  *   <tr><td>{@code flyproto.bench.runs}</td><td>3</td><td>rounds; each runs every library once</td></tr>
  *   <tr><td>{@code flyproto.bench.fork}</td><td>{@code true}</td><td>each run in a JVM of its own (same JVM options
  *       as this one); {@code false}: all runs in this JVM</td></tr>
- *   <tr><td>{@code flyproto.bench.pingpong.idle}</td><td>{@code spin}</td><td>the ponger's idle strategy:
- *       {@code spin}, {@code yield}, {@code backoff} ({@link PongerIdle})</td></tr>
+ *   <tr><td>{@code flyproto.bench.pingpong.transport}</td><td>{@code ipc}</td><td>the round trip's path:
+ *       {@code ipc} or {@code cluster} ({@link PingPongTransport})</td></tr>
+ *   <tr><td>{@code flyproto.bench.cluster.members}</td><td>3</td><td>members of the cluster, for
+ *       {@code cluster}</td></tr>
+ *   <tr><td>{@code flyproto.bench.pingpong.idle}</td><td>{@code spin} ({@code backoff} for {@code cluster})</td>
+ *       <td>the ponger's idle strategy (for {@code cluster}: every service container's): {@code spin},
+ *       {@code yield}, {@code backoff} ({@link PongerIdle})</td></tr>
  *   <tr><td>{@code flyproto.bench.output.dir}</td><td>{@code target/pingpong}</td><td>where the {@code .hdr},
  *       {@code .hgrm}, {@code pingpong.csv} and {@code pingpong-summary.md} files go</td></tr>
  * </table>
@@ -33,6 +38,8 @@ import java.util.List;
  * @param runs rounds.
  * @param fork whether each run gets a JVM of its own.
  * @param pongerIdle the ponger's idle strategy.
+ * @param transport the round trip's path.
+ * @param members members of the cluster (for {@link PingPongTransport#CLUSTER}).
  * @param outputDir where results go.
  * @param round the one round this JVM runs, when it was forked for it; 0 otherwise.
  */
@@ -44,6 +51,8 @@ public record PingPongConfig(
         int runs,
         boolean fork,
         PongerIdle pongerIdle,
+        PingPongTransport transport,
+        int members,
         Path outputDir,
         int round) {
     /** Prefix of every property. */
@@ -66,11 +75,15 @@ public record PingPongConfig(
         final BenchProperties.Timing timing = BenchProperties.timing(BenchProperties.PING_PONG);
         final int runs = Integer.parseInt(BenchProperties.get("runs", "3"));
         final boolean fork = Boolean.parseBoolean(BenchProperties.get("fork", "true"));
-        final PongerIdle idle = PongerIdle.of(BenchProperties.get("pingpong.idle", "spin"));
+        final PingPongTransport transport = PingPongTransport.of(BenchProperties.get("pingpong.transport", "ipc"));
+        final int members =
+                Integer.parseInt(BenchProperties.get("cluster.members", "3").trim());
+        final PongerIdle idle = PongerIdle.of(
+                BenchProperties.get("pingpong.idle", transport.defaultIdle().label()));
         final int round =
                 Integer.parseInt(System.getProperty(ROUND_PROPERTY, "0").trim());
-        if (libraries.isEmpty() || runs <= 0 || round < 0) {
-            throw new IllegalArgumentException("need a library; runs positive");
+        if (libraries.isEmpty() || runs <= 0 || round < 0 || members <= 0) {
+            throw new IllegalArgumentException("need a library; runs and members positive");
         }
         return new PingPongConfig(
                 libraries,
@@ -80,6 +93,8 @@ public record PingPongConfig(
                 runs,
                 fork,
                 idle,
+                transport,
+                members,
                 timing.outputDir(),
                 round);
     }
@@ -100,6 +115,8 @@ public record PingPongConfig(
                 "-D" + PREFIX + "runs=1",
                 "-D" + PREFIX + "fork=false",
                 "-D" + PREFIX + "pingpong.idle=" + pongerIdle.label(),
+                "-D" + PREFIX + "pingpong.transport=" + transport.label(),
+                "-D" + PREFIX + "cluster.members=" + members,
                 "-D" + PREFIX + "output.dir=" + outputDir.toAbsolutePath(),
                 "-D" + ROUND_PROPERTY + "=" + forRound);
     }

@@ -20,6 +20,15 @@ final class PingPongSummary {
      * @return the summary, Markdown.
      */
     static String markdown(final List<PingPongRow> rows) {
+        return markdown(rows, "Aeron IPC");
+    }
+
+    /**
+     * @param rows the runs, in the order they ran.
+     * @param path what the round trips went through, e.g. {@code Aeron IPC}.
+     * @return the summary, Markdown.
+     */
+    static String markdown(final List<PingPongRow> rows, final String path) {
         final StringBuilder out = new StringBuilder();
         if (rows.isEmpty()) {
             return "No runs.\n";
@@ -27,10 +36,11 @@ final class PingPongSummary {
         final PingPongRow first = rows.get(0);
         out.append(String.format(
                 Locale.ROOT,
-                "Round trips over Aeron IPC, `order` fixture (%d B request, %d B reply), %,d round trips/s, %d s recorded"
+                "Round trips over %s, `order` fixture (%d B request, %d B reply), %,d round trips/s, %d s recorded"
                         + " per run, ponger idle `%s`, Agrona bounds checks %s. Latency in µs from the intended send"
                         + " time; GCs during the recorded part; bytes allocated per round trip by the pinger + the"
                         + " ponger thread.%n%n",
+                path,
                 first.requestBytes(),
                 first.replyBytes(),
                 first.rate(),
