@@ -74,7 +74,7 @@ public final class CrossCheck {
                 checkClaim(claiming, reference, expected, canonical, library, fixture);
             }
             checkReads(expectedReads.values(), codec::decode, library, fixture, "decode");
-            if (codec instanceof FlyprotoCodec flyproto) {
+            if (codec instanceof FlyprotoCodec<?, ?> flyproto) {
                 checkReads(expectedReads.values(), flyproto::decodeTrusted, library, fixture, "trusted decode");
             }
             if (codec instanceof ProtobufJavaCodec<?> protobuf) {
@@ -103,7 +103,7 @@ public final class CrossCheck {
                 library,
                 fixture,
                 "claim parses to a different message");
-        if (codec instanceof FlyprotoCodec flyproto) {
+        if (codec instanceof FlyprotoCodec<?, ?> flyproto) {
             check(Arrays.equals(claimed, canonical), library, fixture, "claim is not protobuf-java's bytes");
             check(
                     flyproto.size() == expected.getSerializedSize(),

@@ -43,7 +43,7 @@ public class FlyprotoBenchmark {
     @Param({BoundsChecks.ON, BoundsChecks.OFF})
     public String boundsChecks;
 
-    private FlyprotoCodec codec;
+    private FlyprotoCodec<?, ?> codec;
     private Sink sink;
 
     /**
@@ -55,7 +55,7 @@ public class FlyprotoBenchmark {
     public void setUp(final Blackhole blackhole) {
         BoundsChecks.apply(boundsChecks);
         CrossCheck.verify(fixture);
-        codec = (FlyprotoCodec) Library.FLYPROTO.codec(fixture);
+        codec = (FlyprotoCodec<?, ?>) Library.FLYPROTO.codec(fixture);
         sink = new BlackholeSink(blackhole);
     }
 

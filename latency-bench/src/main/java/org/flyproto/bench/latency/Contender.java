@@ -56,7 +56,7 @@ public enum Contender {
         final MessageCodec codec = library.codec(fixture);
         codec.input(codec.output(), codec.encode());
         if (this == FLYPROTO_TRUSTED) {
-            final FlyprotoCodec flyproto = (FlyprotoCodec) codec;
+            final FlyprotoCodec<?, ?> flyproto = (FlyprotoCodec<?, ?>) codec;
             return () -> {
                 flyproto.encode();
                 flyproto.decodeTrusted(sink);

@@ -20,7 +20,7 @@ class ClaimCodecTest {
     @ParameterizedTest
     @EnumSource(Fixture.class)
     void shouldMeasureWhatItWritesIntoTheClaimAndProtobufJavaSizes(final Fixture fixture) {
-        final FlyprotoCodec codec = (FlyprotoCodec) Library.FLYPROTO.codec(fixture);
+        final FlyprotoCodec<?, ?> codec = (FlyprotoCodec<?, ?>) Library.FLYPROTO.codec(fixture);
         final Message expected = ProtobufJavaCodec.of(fixture).build();
         fillUntouched(codec.claim());
 
@@ -60,7 +60,7 @@ class ClaimCodecTest {
     @ParameterizedTest
     @EnumSource(Fixture.class)
     void shouldCopyTheEncodingIntoTheClaim(final Fixture fixture) {
-        final FlyprotoCodec codec = (FlyprotoCodec) Library.FLYPROTO.codec(fixture);
+        final FlyprotoCodec<?, ?> codec = (FlyprotoCodec<?, ?>) Library.FLYPROTO.codec(fixture);
         fillUntouched(codec.claim());
 
         final int copied = codec.encodeAndCopy();

@@ -6,38 +6,17 @@ import org.flyproto.bench.fixture.LevelData;
 import org.flyproto.bench.proto.flyproto.BookUpdateDecoder;
 import org.flyproto.bench.proto.flyproto.BookUpdateEncoder;
 import org.flyproto.bench.proto.flyproto.LevelUpdateDecoder;
-import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code BookUpdate}. */
-final class FlyprotoBookCodec extends FlyprotoCodec {
+final class FlyprotoBookCodec extends FlyprotoCodec<BookUpdateEncoder, BookData> {
     /** Every field of the book fixture: {@link #write}. */
     private static final FieldWriter<BookUpdateEncoder, BookData> FIELDS = FlyprotoBookCodec::write;
 
-    private final BookData data;
-    private final BookUpdateEncoder encoder = new BookUpdateEncoder();
     private final BookUpdateDecoder decoder = new BookUpdateDecoder();
 
     FlyprotoBookCodec(final BookData data, final int capacity) {
-        super(capacity);
-        this.data = data;
-    }
-
-    @Override
-    public int encode() {
-        final BookUpdateEncoder encoder = this.encoder.wrap(outBuffer, 0);
-        FIELDS.writeFields(encoder, data);
-        return encoder.encodedLength();
-    }
-
-    @Override
-    public int size() {
-        return Encoding.encodedLength(encoder, FIELDS, data);
-    }
-
-    @Override
-    public int encodeIntoClaim() {
-        return writeIntoClaim(encoder, FIELDS, data);
+        super(capacity, new BookUpdateEncoder(), FIELDS, data);
     }
 
     /** The one setter chain of the book fixture, behind encode, size and claim. */

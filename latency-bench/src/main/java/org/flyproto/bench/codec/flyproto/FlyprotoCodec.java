@@ -15,22 +15,35 @@ import org.flyproto.codec.MessageEncoder;
  * output and the input arrays. {@link #decode} wraps validating, {@link #decodeTrusted} trusted. Each subclass writes
  * its fields in one {@link FieldWriter}, which {@link #encode()}, {@link #size()} and {@link #encodeIntoClaim()} all
  * call.
+ *
+ * @param <E> the message's encoder.
+ * @param <S> the fixture's data.
  */
-public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec {
+public abstract class FlyprotoCodec<E extends MessageEncoder, S> extends AbstractCodec implements ClaimCodec {
     /** The output array, as a buffer. */
     protected final UnsafeBuffer outBuffer;
     /** The input array, as a buffer. */
     protected final UnsafeBuffer inBuffer = new UnsafeBuffer(new byte[0]);
 
     private final ClaimBuffer claim;
+    private final E encoder;
+    private final FieldWriter<? super E, ? super S> fields;
+    private final S data;
 
     /**
      * @param capacity size of the output array, and of the largest claim.
+     * @param encoder  the message's encoder, reused.
+     * @param fields   writes the fixture's fields: the one setter chain behind encode, size and claim.
+     * @param data     the fixture's data.
      */
-    protected FlyprotoCodec(final int capacity) {
+    protected FlyprotoCodec(
+            final int capacity, final E encoder, final FieldWriter<? super E, ? super S> fields, final S data) {
         super(capacity);
         this.outBuffer = new UnsafeBuffer(out);
         this.claim = new ClaimBuffer(capacity);
+        this.encoder = encoder;
+        this.fields = fields;
+        this.data = data;
     }
 
     /**
@@ -39,7 +52,7 @@ public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec 
      * @param fixture the fixture.
      * @return its codec.
      */
-    public static FlyprotoCodec of(final Fixture fixture) {
+    public static FlyprotoCodec<?, ?> of(final Fixture fixture) {
         return switch (fixture.kind()) {
             case PERSON -> new FlyprotoPersonCodec(fixture.person(), fixture.bufferCapacity());
             case ORDER -> new FlyprotoOrderCodec(fixture.order(), fixture.bufferCapacity());
@@ -69,7 +82,21 @@ public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec 
      *
      * @return the exact encoded length.
      */
-    public abstract int size();
+    public final int size() {
+        return Encoding.encodedLength(encoder, fields, data);
+    }
+
+    /**
+     * Encodes the fixture's message into the output array, from offset 0, the region open to its capacity.
+     *
+     * @return the encoded length.
+     */
+    @Override
+    public final int encode() {
+        encoder.wrap(outBuffer, 0, outBuffer.capacity());
+        fields.writeFields(encoder, data);
+        return encoder.encodedLength();
+    }
 
     /**
      * Measures the message as {@link #size()} does, then writes it into exactly that region of {@link #claim()}
@@ -78,7 +105,11 @@ public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec 
      * @return the encoded length.
      */
     @Override
-    public abstract int encodeIntoClaim();
+    public final int encodeIntoClaim() {
+        final int length = Encoding.encodedLength(encoder, fields, data);
+        Encoding.encodeExactly(encoder, claim.buffer(), ClaimBuffer.OFFSET, length, fields, data);
+        return length;
+    }
 
     /**
      * {@link #encode()} into the scratch output (wrapped open to its capacity), then copies the bytes into the claim
@@ -96,22 +127,5 @@ public abstract class FlyprotoCodec extends AbstractCodec implements ClaimCodec 
     @Override
     public final ClaimBuffer claim() {
         return claim;
-    }
-
-    /**
-     * The body of {@link #encodeIntoClaim()} for a subclass's encoder and fields.
-     *
-     * @param encoder the message's encoder.
-     * @param fields writes the fields.
-     * @param source the fixture's data.
-     * @param <E> the encoder's type.
-     * @param <S> the data's type.
-     * @return the encoded length.
-     */
-    protected final <E extends MessageEncoder, S> int writeIntoClaim(
-            final E encoder, final FieldWriter<? super E, ? super S> fields, final S source) {
-        final int length = Encoding.encodedLength(encoder, fields, source);
-        Encoding.encodeExactly(encoder, claim.buffer(), ClaimBuffer.OFFSET, length, fields, source);
-        return length;
     }
 }

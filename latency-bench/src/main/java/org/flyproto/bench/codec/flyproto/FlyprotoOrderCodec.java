@@ -4,39 +4,18 @@ import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.OrderData;
 import org.flyproto.bench.proto.flyproto.NewOrderDecoder;
 import org.flyproto.bench.proto.flyproto.NewOrderEncoder;
-import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code NewOrder}. */
-final class FlyprotoOrderCodec extends FlyprotoCodec {
+final class FlyprotoOrderCodec extends FlyprotoCodec<NewOrderEncoder, OrderData> {
     /** Every field of the order fixture, with its own id: {@link #write}. */
     private static final FieldWriter<NewOrderEncoder, OrderData> FIELDS =
             (encoder, order) -> write(encoder, order, order.orderId());
 
-    private final OrderData data;
-    private final NewOrderEncoder encoder = new NewOrderEncoder();
     private final NewOrderDecoder decoder = new NewOrderDecoder();
 
     FlyprotoOrderCodec(final OrderData data, final int capacity) {
-        super(capacity);
-        this.data = data;
-    }
-
-    @Override
-    public int encode() {
-        final NewOrderEncoder encoder = this.encoder.wrap(outBuffer, 0);
-        FIELDS.writeFields(encoder, data);
-        return encoder.encodedLength();
-    }
-
-    @Override
-    public int size() {
-        return Encoding.encodedLength(encoder, FIELDS, data);
-    }
-
-    @Override
-    public int encodeIntoClaim() {
-        return writeIntoClaim(encoder, FIELDS, data);
+        super(capacity, new NewOrderEncoder(), FIELDS, data);
     }
 
     /**

@@ -6,40 +6,19 @@ import org.flyproto.bench.fixture.PersonData;
 import org.flyproto.bench.proto.flyproto.AddressDecoder;
 import org.flyproto.bench.proto.flyproto.PersonDecoder;
 import org.flyproto.bench.proto.flyproto.PersonEncoder;
-import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.IntCursor;
 import org.flyproto.codec.StringCursor;
 
 /** flyproto's codec of {@code Person}. */
-final class FlyprotoPersonCodec extends FlyprotoCodec {
+final class FlyprotoPersonCodec extends FlyprotoCodec<PersonEncoder, PersonData> {
     /** Every field of the person fixture: {@link #write}. */
     private static final FieldWriter<PersonEncoder, PersonData> FIELDS = FlyprotoPersonCodec::write;
 
-    private final PersonData data;
-    private final PersonEncoder encoder = new PersonEncoder();
     private final PersonDecoder decoder = new PersonDecoder();
 
     FlyprotoPersonCodec(final PersonData data, final int capacity) {
-        super(capacity);
-        this.data = data;
-    }
-
-    @Override
-    public int encode() {
-        final PersonEncoder encoder = this.encoder.wrap(outBuffer, 0);
-        FIELDS.writeFields(encoder, data);
-        return encoder.encodedLength();
-    }
-
-    @Override
-    public int size() {
-        return Encoding.encodedLength(encoder, FIELDS, data);
-    }
-
-    @Override
-    public int encodeIntoClaim() {
-        return writeIntoClaim(encoder, FIELDS, data);
+        super(capacity, new PersonEncoder(), FIELDS, data);
     }
 
     /** The one setter chain of the person fixtures, behind encode, size and claim. */

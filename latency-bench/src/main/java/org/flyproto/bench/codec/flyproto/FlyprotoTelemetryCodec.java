@@ -6,40 +6,19 @@ import org.flyproto.bench.fixture.TelemetryData;
 import org.flyproto.bench.proto.flyproto.LabelDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryDecoder;
 import org.flyproto.bench.proto.flyproto.TelemetryEncoder;
-import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 
 /** flyproto's codec of {@code Telemetry}. */
-final class FlyprotoTelemetryCodec extends FlyprotoCodec {
+final class FlyprotoTelemetryCodec extends FlyprotoCodec<TelemetryEncoder, TelemetryData> {
     /** Every field of the telemetry fixture: {@link #write}. */
     private static final FieldWriter<TelemetryEncoder, TelemetryData> FIELDS = FlyprotoTelemetryCodec::write;
 
-    private final TelemetryData data;
-    private final TelemetryEncoder encoder = new TelemetryEncoder();
     private final TelemetryDecoder decoder = new TelemetryDecoder();
     private long[] timestamps = new long[0];
     private double[] values = new double[0];
 
     FlyprotoTelemetryCodec(final TelemetryData data, final int capacity) {
-        super(capacity);
-        this.data = data;
-    }
-
-    @Override
-    public int encode() {
-        final TelemetryEncoder encoder = this.encoder.wrap(outBuffer, 0);
-        FIELDS.writeFields(encoder, data);
-        return encoder.encodedLength();
-    }
-
-    @Override
-    public int size() {
-        return Encoding.encodedLength(encoder, FIELDS, data);
-    }
-
-    @Override
-    public int encodeIntoClaim() {
-        return writeIntoClaim(encoder, FIELDS, data);
+        super(capacity, new TelemetryEncoder(), FIELDS, data);
     }
 
     /** The one setter chain of the telemetry fixture, behind encode, size and claim. */

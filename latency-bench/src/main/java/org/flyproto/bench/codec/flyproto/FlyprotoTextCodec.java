@@ -11,39 +11,18 @@ import org.flyproto.bench.proto.flyproto.ParagraphDecoder;
 import org.flyproto.bench.proto.flyproto.ParagraphEncoder;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.codec.BytesCursor;
-import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
 import org.flyproto.codec.StringCursor;
 
 /** flyproto's codec of {@code Document}. */
-final class FlyprotoTextCodec extends FlyprotoCodec {
+final class FlyprotoTextCodec extends FlyprotoCodec<DocumentEncoder, TextData> {
     /** Every field of the text fixtures: {@link #write}. */
     private static final FieldWriter<DocumentEncoder, TextData> FIELDS = FlyprotoTextCodec::write;
 
-    private final TextData data;
-    private final DocumentEncoder encoder = new DocumentEncoder();
     private final DocumentDecoder decoder = new DocumentDecoder();
 
     FlyprotoTextCodec(final TextData data, final int capacity) {
-        super(capacity);
-        this.data = data;
-    }
-
-    @Override
-    public int encode() {
-        final DocumentEncoder encoder = this.encoder.wrap(outBuffer, 0);
-        FIELDS.writeFields(encoder, data);
-        return encoder.encodedLength();
-    }
-
-    @Override
-    public int size() {
-        return Encoding.encodedLength(encoder, FIELDS, data);
-    }
-
-    @Override
-    public int encodeIntoClaim() {
-        return writeIntoClaim(encoder, FIELDS, data);
+        super(capacity, new DocumentEncoder(), FIELDS, data);
     }
 
     /** The one setter chain of the text fixtures, behind encode, size and claim. */
