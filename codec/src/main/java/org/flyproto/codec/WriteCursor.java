@@ -217,21 +217,12 @@ public final class WriteCursor {
     }
 
     private void checkedVarint64(final int tag, final long value) {
-        final int size = Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value);
-        if (counted(size)) {
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOf64(value))) {
             return;
         }
         int p = position;
-        if (rawUpTo(p + size)) {
-            // Near the end of an exactly sized region: the exact size fits, so memory still takes it directly.
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            p += Varint.putUnsigned32(a, address, p, tag);
-            position = p + Varint.put64(a, address, p, value);
-        } else {
-            p += Varint.putUnsigned32(buffer, p, tag);
-            position = p + Varint.put64(buffer, p, value);
-        }
+        p += Varint.putUnsigned32(buffer, p, tag);
+        position = p + Varint.put64(buffer, p, value);
     }
 
     /**
@@ -263,20 +254,12 @@ public final class WriteCursor {
     }
 
     private void checkedUnsigned32(final int tag, final int value) {
-        final int size = Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value);
-        if (counted(size)) {
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(value))) {
             return;
         }
         int p = position;
-        if (rawUpTo(p + size)) {
-            final byte[] a = raw.byteArray();
-            final long address = raw.addressOffset();
-            p += Varint.putUnsigned32(a, address, p, tag);
-            position = p + Varint.putUnsigned32(a, address, p, value);
-        } else {
-            p += Varint.putUnsigned32(buffer, p, tag);
-            position = p + Varint.putUnsigned32(buffer, p, value);
-        }
+        p += Varint.putUnsigned32(buffer, p, tag);
+        position = p + Varint.putUnsigned32(buffer, p, value);
     }
 
     /**
@@ -457,20 +440,11 @@ public final class WriteCursor {
             position = lengthIndex + 1 + length;
         } else {
             final int length = Utf8.encodedLength(value);
-            final int size = tagSize + Varint.sizeOfUnsigned32(length) + length;
-            if (counted(size)) {
+            if (counted(tagSize + Varint.sizeOfUnsigned32(length) + length)) {
                 return;
             }
-            int p = position;
-            if (rawUpTo(p + size)) {
-                final byte[] a = raw.byteArray();
-                final long address = raw.addressOffset();
-                p += Varint.putUnsigned32(a, address, p, tag);
-                p += Varint.putUnsigned32(a, address, p, length);
-            } else {
-                p += Varint.putUnsigned32(buffer, p, tag);
-                p += Varint.putUnsigned32(buffer, p, length);
-            }
+            int p = position + Varint.putUnsigned32(buffer, position, tag);
+            p += Varint.putUnsigned32(buffer, p, length);
             position = p + Utf8.encode(value, buffer, p);
         }
     }
