@@ -98,6 +98,12 @@ public final class TextPrinter {
         }
     }
 
+    /** Appends what follows to {@code out}, at the outermost level: for tests of single values. */
+    void into(final StringBuilder out) {
+        this.out = out;
+        level = 0;
+    }
+
     /** A StringBuilder for printing into an {@code Appendable} that is not one; reused. */
     StringBuilder scratch() {
         if (scratch == null) {
