@@ -578,7 +578,9 @@ public abstract class MessageDecoder extends WireReader {
      * second decoder of this type, reused afterwards). Printing never disturbs this decoder: it wraps that second
      * decoder on the same bytes and reads through it, so iterations, views and nested decoders handed out before
      * stay as they were. A decoder that was never wrapped prints nothing (it reads as the empty message). With a
-     * validating wrap, a string that is not valid UTF-8 throws {@link ProtoDecodeException}, as reading it does.
+     * validating wrap, a string that is not valid UTF-8 throws {@link ProtoDecodeException}, as reading it does
+     * (what was printed before it stays in {@code out}). In checked mode a decoder whose parent moved on throws
+     * {@link IllegalStateException}, as its accessors do.
      *
      * @param out where to append.
      * @return {@code out}.
@@ -587,6 +589,7 @@ public abstract class MessageDecoder extends WireReader {
         if (buffer instanceof NotWrappedBuffer) {
             return out;
         }
+        checkCurrent();
         TextPrinter printer = textPrinter;
         if (printer == null) {
             printer = new TextPrinter();
