@@ -296,7 +296,11 @@ class TextFormatTest {
                     kind,
                     trusted ? "trusted" : "validating");
             final MessageDecoder wrapped = ReflectiveMirror.wrap(decoder, buffer, OFFSET, bytes.length, trusted);
+            final Message before = ReflectiveMirror.read(wrapped, prototype);
             final String actual = wrapped.appendTo(new StringBuilder()).toString();
+            assertThat(ReflectiveMirror.read(wrapped, prototype))
+                    .as("%s: what the decoder reads after printing", where)
+                    .isEqualTo(before);
             assertSameText(expected, actual, where);
             assertThat(wrapped.toString()).as(where).isEqualTo(actual);
             final StringWriter writer = new StringWriter();
