@@ -1,11 +1,11 @@
 package org.flyproto.codec;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
-import org.flyproto.buffers.WireType;
 
 /**
  * Prints messages in protobuf's text format, as protobuf-java's {@code TextFormat.printer().printToString(message)}
@@ -24,18 +24,6 @@ import org.flyproto.buffers.WireType;
  */
 public final class TextPrinter {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
-    /** protobuf-java's recursion limit, which bounds the groups nested in a length-delimited unknown field. */
-    private static final int GROUP_DEPTH_LIMIT = 100;
-    /** How deep length-delimited unknown fields are opened as messages; deeper ones print as strings. */
-    private static final int UNKNOWN_NESTING_LIMIT = 100;
-
-    private static final int VARINT = 0;
-    private static final int FIXED32 = 1;
-    private static final int FIXED64 = 2;
-    private static final int LENGTH_DELIMITED = 3;
-    private static final int GROUP = 4;
-    /** A varint that protobuf-java keeps as an int sign-extended to long: a closed enum's undeclared number. */
-    private static final int ENUM_VARINT = 5;
 
     /**
      * The binary exponents for which the JDK's {@code StringBuilder.append(float/double)} allocates nothing, as
@@ -50,18 +38,8 @@ public final class TextPrinter {
     private StringBuilder out;
     private int level;
     private DecimalCache decimals;
+    private final UnknownFieldsText unknowns = new UnknownFieldsText(this);
     private StringBuilder scratch;
-
-    /**
-     * Unknown fields of the messages being printed: key = number << 34 | order of its wire type << 31 | slot, sorted
-     * per message; slot indexes the other arrays.
-     */
-    private long[] unknownKeys = new long[16];
-
-    private int[] unknownKinds = new int[16];
-    private int[] unknownStarts = new int[16];
-    private int[] unknownEnds = new int[16];
-    private int unknownCount;
 
     /** Map entries being sorted: the key (numbers, bools as 0/1) or the key's bytes, and the entry's index. */
     private long[] mapKeys = new long[16];
@@ -76,26 +54,31 @@ public final class TextPrinter {
     private DirectBuffer mapKeyBuffer;
     private boolean mapStringKeys;
 
-    /** Set by {@link #varint}: the value read. */
-    private long varintValue;
-    /** Set by {@link #skipUnknownGroup}: the position after the END_GROUP tag. */
-    private int groupEnd;
-
     TextPrinter() {}
 
     /** Appends {@code message}'s fields and unknown fields to {@code out}. */
     void print(final MessageDecoder message, final StringBuilder out) {
         this.out = out;
         level = 0;
-        unknownCount = 0;
+        unknowns.reset();
         mapCount = 0;
         try {
             message.appendFieldsTo(this);
-            unknownFields(message);
+            unknowns.print(message);
         } finally {
             this.out = null;
             mapKeyBuffer = null;
         }
+    }
+
+    /** @return the text being appended to. */
+    StringBuilder out() {
+        return out;
+    }
+
+    /** One level deeper ({@code +1}) or back ({@code -1}). */
+    void nest(final int levels) {
+        level += levels;
     }
 
     /** Appends what follows to {@code out}, at the outermost level: for tests of single values. */
@@ -272,7 +255,7 @@ public final class TextPrinter {
         out.append(name).append(" {\n");
         level++;
         message.appendFieldsTo(this);
-        unknownFields(message);
+        unknowns.print(message);
         level--;
         indent();
         out.append("}\n");
@@ -376,11 +359,11 @@ public final class TextPrinter {
     private int mapSlot() {
         if (mapCount == mapKeys.length) {
             final int n = 2 * mapCount;
-            mapKeys = java.util.Arrays.copyOf(mapKeys, n);
-            mapKeyStarts = java.util.Arrays.copyOf(mapKeyStarts, n);
-            mapKeyLengths = java.util.Arrays.copyOf(mapKeyLengths, n);
-            mapElements = java.util.Arrays.copyOf(mapElements, n);
-            mapOrder = java.util.Arrays.copyOf(mapOrder, n);
+            mapKeys = Arrays.copyOf(mapKeys, n);
+            mapKeyStarts = Arrays.copyOf(mapKeyStarts, n);
+            mapKeyLengths = Arrays.copyOf(mapKeyLengths, n);
+            mapElements = Arrays.copyOf(mapElements, n);
+            mapOrder = Arrays.copyOf(mapOrder, n);
         }
         return mapCount++;
     }
@@ -433,277 +416,17 @@ public final class TextPrinter {
         return Utf16Order.compare(mapKeyBuffer, mapKeyStarts[a], mapKeyLengths[a], mapKeyStarts[b], mapKeyLengths[b]);
     }
 
-    // ---------------------------------------------------------------------------------------------- unknown fields
-
-    /** Prints the unknown fields of {@code message}, as protobuf-java prints its UnknownFieldSet. */
-    private void unknownFields(final MessageDecoder message) {
-        final int mark = unknownCount;
-        message.collectUnknownFields(this);
-        printUnknown(message, mark);
-    }
-
-    /**
-     * Records an unknown field of the message being printed, for {@link MessageDecoder#collectUnknownFields}.
-     *
-     * @param number   the field number.
-     * @param wireType its wire type; VARINT + 8 for a closed enum's undeclared number.
-     * @param start    the value's first byte (a length-delimited field's or group's content).
-     * @param end      the value's end.
-     */
-    void unknown(final int number, final int wireType, final int start, final int end) {
-        final int kind = switch (wireType) {
-            case WireType.VARINT -> VARINT;
-            case WireType.I32 -> FIXED32;
-            case WireType.I64 -> FIXED64;
-            case WireType.LEN -> LENGTH_DELIMITED;
-            case WireType.START_GROUP -> GROUP;
-            default -> ENUM_VARINT;
-        };
-        if (unknownCount == unknownKeys.length) {
-            final int n = 2 * unknownCount;
-            unknownKeys = java.util.Arrays.copyOf(unknownKeys, n);
-            unknownKinds = java.util.Arrays.copyOf(unknownKinds, n);
-            unknownStarts = java.util.Arrays.copyOf(unknownStarts, n);
-            unknownEnds = java.util.Arrays.copyOf(unknownEnds, n);
-        }
-        final int slot = unknownCount++;
-        final long order = kind == ENUM_VARINT ? VARINT : kind;
-        unknownKeys[slot] = ((long) number << 34) | (order << 31) | slot;
-        unknownKinds[slot] = kind;
-        unknownStarts[slot] = start;
-        unknownEnds[slot] = end;
-    }
-
-    /** Sorts the unknown fields recorded since {@code mark}, prints them, and forgets them. */
-    private void printUnknown(final MessageDecoder reader, final int mark) {
-        final int end = unknownCount;
-        sortKeys(unknownKeys, mark, end);
-        for (int i = mark; i < end; i++) {
-            final long key = unknownKeys[i];
-            final int slot = (int) (key & 0x7FFF_FFFFL);
-            final int number = (int) (key >>> 34);
-            final int start = unknownStarts[slot];
-            final int valueEnd = unknownEnds[slot];
-            indent();
-            out.append(number);
-            switch (unknownKinds[slot]) {
-                case VARINT -> {
-                    varint(reader, start, valueEnd);
-                    out.append(": ");
-                    appendUnsigned(varintValue);
-                }
-                case ENUM_VARINT -> {
-                    varint(reader, start, valueEnd);
-                    out.append(": ");
-                    appendUnsigned((int) varintValue);
-                }
-                case FIXED32 -> {
-                    out.append(": 0x");
-                    appendHex(reader.fixed32At(start) & 0xFFFF_FFFFL, 8);
-                }
-                case FIXED64 -> {
-                    out.append(": 0x");
-                    appendHex(reader.fixed64At(start), 16);
-                }
-                case LENGTH_DELIMITED -> lengthDelimited(reader, start, valueEnd);
-                default -> {
-                    out.append(" {\n");
-                    level++;
-                    final int nested = unknownCount;
-                    parseUnknown(reader, start, valueEnd, 0);
-                    printUnknown(reader, nested);
-                    level--;
-                    indent();
-                    out.append('}');
-                }
-            }
-            out.append('\n');
-        }
-        unknownCount = mark;
-    }
-
-    private void lengthDelimited(final MessageDecoder reader, final int start, final int end) {
-        out.append(": ");
-        final int nested = unknownCount;
-        if (level < UNKNOWN_NESTING_LIMIT && parseUnknown(reader, start, end, 0)) {
-            out.append("{\n");
-            level++;
-            printUnknown(reader, nested);
-            level--;
-            indent();
-            out.append('}');
-        } else {
-            out.append('"');
-            for (int i = start; i < end; i++) {
-                escape(reader.byteAt(i));
-            }
-            out.append('"');
-        }
-    }
-
-    /**
-     * Records the fields of {@code [start, end)} as protobuf-java's {@code UnknownFieldSet.parseFrom} reads them.
-     *
-     * @return false, having recorded nothing, if they do not parse.
-     */
-    private boolean parseUnknown(final MessageDecoder reader, final int start, final int end, final int depth) {
-        final int mark = unknownCount;
-        int p = start;
-        while (p < end) {
-            p = varint(reader, p, end);
-            final int tag = (int) varintValue;
-            final int number = tag >>> 3;
-            if (p < 0 || number == 0) {
-                unknownCount = mark;
-                return false;
-            }
-            final int valueStart = p;
-            switch (tag & 7) {
-                case WireType.VARINT -> p = varint(reader, p, end);
-                case WireType.I64 -> p = end - p >= 8 ? p + 8 : -1;
-                case WireType.I32 -> p = end - p >= 4 ? p + 4 : -1;
-                case WireType.LEN -> {
-                    p = varint(reader, p, end);
-                    final int length = (int) varintValue;
-                    p = p < 0 || length < 0 || end - p < length ? -1 : p + length;
-                    if (p >= 0) {
-                        unknown(number, WireType.LEN, p - length, p);
-                        continue;
-                    }
-                }
-                case WireType.START_GROUP -> {
-                    final int contentEnd =
-                            depth < GROUP_DEPTH_LIMIT ? skipUnknownGroup(reader, p, end, number, depth + 1) : -1;
-                    if (contentEnd >= 0) {
-                        unknown(number, WireType.START_GROUP, valueStart, contentEnd);
-                        p = groupEnd;
-                        continue;
-                    }
-                    p = -1;
-                }
-                default -> p = -1;
-            }
-            if (p < 0) {
-                unknownCount = mark;
-                return false;
-            }
-            unknown(number, tag & 7, valueStart, p);
-        }
-        return true;
-    }
-
-    /**
-     * Checks a group's content from {@code p} to its END_GROUP tag.
-     *
-     * @return the content's end (the END_GROUP tag's first byte), with {@link #groupEnd} after the tag; or -1.
-     */
-    private int skipUnknownGroup(
-            final MessageDecoder reader, final int start, final int end, final int number, final int depth) {
-        int p = start;
-        while (p < end) {
-            final int tagStart = p;
-            p = varint(reader, p, end);
-            final int tag = (int) varintValue;
-            if (p < 0 || tag >>> 3 == 0) {
-                return -1;
-            }
-            switch (tag & 7) {
-                case WireType.VARINT -> p = varint(reader, p, end);
-                case WireType.I64 -> p = end - p >= 8 ? p + 8 : -1;
-                case WireType.I32 -> p = end - p >= 4 ? p + 4 : -1;
-                case WireType.LEN -> {
-                    p = varint(reader, p, end);
-                    final int length = (int) varintValue;
-                    p = p < 0 || length < 0 || end - p < length ? -1 : p + length;
-                }
-                case WireType.START_GROUP ->
-                    p = depth < GROUP_DEPTH_LIMIT && skipUnknownGroup(reader, p, end, tag >>> 3, depth + 1) >= 0
-                            ? groupEnd
-                            : -1;
-                case WireType.END_GROUP -> {
-                    if (tag >>> 3 != number) {
-                        return -1;
-                    }
-                    groupEnd = p;
-                    return tagStart;
-                }
-                default -> p = -1;
-            }
-            if (p < 0) {
-                return -1;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Reads a varint of up to 10 bytes at {@code p}, below {@code end}, into {@link #varintValue}.
-     *
-     * @return the position after it, or -1 if it is truncated or longer than 10 bytes.
-     */
-    private int varint(final MessageDecoder reader, final int start, final int end) {
-        if (start < 0) {
-            return -1;
-        }
-        long value = 0;
-        int p = start;
-        for (int shift = 0; shift < 70; shift += 7) {
-            if (p >= end) {
-                return -1;
-            }
-            final byte b = reader.byteAt(p++);
-            value |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                varintValue = value;
-                return p;
-            }
-        }
-        return -1;
-    }
-
-    /** Sorts {@code keys[from, to)} in place (heap sort: no allocation). */
-    private static void sortKeys(final long[] keys, final int from, final int to) {
-        final int n = to - from;
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(keys, from, i, n);
-        }
-        for (int last = n - 1; last > 0; last--) {
-            final long t = keys[from];
-            keys[from] = keys[from + last];
-            keys[from + last] = t;
-            siftDown(keys, from, 0, last);
-        }
-    }
-
-    private static void siftDown(final long[] keys, final int from, final int root, final int n) {
-        int parent = root;
-        while (true) {
-            int child = 2 * parent + 1;
-            if (child >= n) {
-                return;
-            }
-            if (child + 1 < n && keys[from + child] < keys[from + child + 1]) {
-                child++;
-            }
-            if (keys[from + parent] >= keys[from + child]) {
-                return;
-            }
-            final long t = keys[from + parent];
-            keys[from + parent] = keys[from + child];
-            keys[from + child] = t;
-            parent = child;
-        }
-    }
-
     // ---------------------------------------------------------------------------------------------- text
 
-    private void indent() {
+    /** Appends the indentation of the current level. */
+    void indent() {
         for (int i = 0; i < level; i++) {
             out.append("  ");
         }
     }
 
-    private void appendUnsigned(final long value) {
+    /** Appends {@code value} as an unsigned 64-bit number. */
+    void appendUnsigned(final long value) {
         if (value >= 0) {
             out.append(value);
         } else {
@@ -712,7 +435,8 @@ public final class TextPrinter {
         }
     }
 
-    private void appendHex(final long value, final int digits) {
+    /** Appends the low {@code digits} hex digits of {@code value}, lower case. */
+    void appendHex(final long value, final int digits) {
         for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) {
             out.append(HEX[(int) (value >>> shift) & 0xF]);
         }
@@ -725,7 +449,7 @@ public final class TextPrinter {
     }
 
     /** One byte as protobuf-java's {@code TextFormat.escapeBytes} writes it. */
-    private void escape(final byte b) {
+    void escape(final byte b) {
         switch (b) {
             case 0x07 -> out.append("\\a");
             case '\b' -> out.append("\\b");
