@@ -67,6 +67,11 @@ public abstract class MessageDecoder extends WireReader {
 
     private boolean isMerged;
 
+    /** The decoder {@link #appendTo(StringBuilder)} reads through, and its printer: created on first use. */
+    private MessageDecoder textTwin;
+
+    private TextPrinter textPrinter;
+
     /** The copy of a region of a buffer that is not one of Agrona's. */
     private byte[] copy = NO_COPY;
 
@@ -486,6 +491,126 @@ public abstract class MessageDecoder extends WireReader {
         } finally {
             limit = savedLimit;
         }
+    }
+
+    /**
+     * Appends this message in protobuf's text format, exactly as protobuf-java's
+     * {@code TextFormat.printer().printToString(message)} prints the same message: one {@code name: value} line per
+     * value, nested messages and groups as indented {@code name {} ... {@code }} blocks, fields in field-number order
+     * (extensions among them, as {@code [full.name]}), map entries sorted by key, enums by name (an undeclared number
+     * of an open enum as the number), strings and bytes quoted with protobuf-java's escapes, then the unknown fields
+     * by number.
+     *
+     * <p>No allocation in steady state when {@code out} has the capacity (the first call creates a printer and a
+     * second decoder of this type, reused afterwards). Printing never disturbs this decoder: it wraps that second
+     * decoder on the same bytes and reads through it, so iterations, views and nested decoders handed out before
+     * stay as they were. A decoder that was never wrapped prints nothing (it reads as the empty message). With a
+     * validating wrap, a string that is not valid UTF-8 throws {@link ProtoDecodeException}, as reading it does
+     * (what was printed before it stays in {@code out}). In checked mode a decoder whose parent moved on throws
+     * {@link IllegalStateException}, as its accessors do.
+     *
+     * @param out where to append.
+     * @return {@code out}.
+     */
+    public final StringBuilder appendTo(final StringBuilder out) {
+        if (buffer instanceof NotWrappedBuffer) {
+            return out;
+        }
+        checkCurrent();
+        TextPrinter printer = textPrinter;
+        if (printer == null) {
+            printer = new TextPrinter();
+            textPrinter = printer;
+        }
+        MessageDecoder twin = textTwin;
+        if (twin == null) {
+            twin = newPrintingDecoder();
+            textTwin = twin;
+        }
+        twin.mirror(this);
+        printer.print(twin, out);
+        return out;
+    }
+
+    /**
+     * Appends this message in protobuf's text format, as {@link #appendTo(StringBuilder)} does, to any
+     * {@code Appendable} (through a reused StringBuilder unless it is one).
+     *
+     * @param out where to append.
+     * @return {@code out}.
+     * @throws java.io.UncheckedIOException if {@code out} throws an IOException.
+     */
+    public final Appendable appendTo(final Appendable out) {
+        if (out instanceof StringBuilder builder) {
+            return appendTo(builder);
+        }
+        if (textPrinter == null) {
+            textPrinter = new TextPrinter();
+        }
+        final StringBuilder text = appendTo(textPrinter.scratch());
+        try {
+            out.append(text);
+        } catch (final java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /**
+     * @return this message in protobuf's text format, as {@link #appendTo(StringBuilder)} prints it (allocates the
+     *     String).
+     */
+    @Override
+    public final String toString() {
+        return appendTo(new StringBuilder()).toString();
+    }
+
+    /**
+     * Prints the known fields of this message, in field-number order, for {@link #appendTo(StringBuilder)}; generated.
+     *
+     * @param printer the printer.
+     */
+    protected abstract void appendFieldsTo(TextPrinter printer);
+
+    /**
+     * @return a new decoder of this type, which {@link #appendTo(StringBuilder)} reads through so as not to disturb
+     *     this one; generated.
+     */
+    protected abstract MessageDecoder newPrintingDecoder();
+
+    /** Reads what {@code source} reads, as a decoder of its own: the same region, or the same merged regions. */
+    final void mirror(final MessageDecoder source) {
+        iterElements = null;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(null);
+        }
+        maxDepth = source.maxDepth;
+        attach(source);
+        if (!source.isMerged) {
+            wrapAt(source.offset, source.limit - source.offset, source.depth, source.trusted, false);
+            return;
+        }
+        if (merged == null) {
+            merged = new Regions();
+        }
+        final Regions regions = merged;
+        regions.clear();
+        for (int i = 0; i < source.merged.count(); i++) {
+            regions.add(source.merged.start(i), source.merged.end(i));
+        }
+        depth = source.depth;
+        trusted = source.trusted;
+        deep = false;
+        walk = null;
+        offset = regions.start(0);
+        isMerged = false;
+        resetFields();
+        for (int i = 0; i < regions.count(); i++) {
+            pos = regions.start(i);
+            limit = regions.end(i);
+            scanFields();
+        }
+        isMerged = true;
     }
 
     /**

@@ -67,6 +67,27 @@ final class TestDecoder extends MessageDecoder {
     }
 
     @Override
+    protected void appendFieldsTo(final TextPrinter printer) {
+        if (a != 0) {
+            printer.field("a").int32(a);
+        }
+        if (textLength != 0) {
+            printer.field("text").string(text());
+        }
+        if (dataLength != 0) {
+            printer.field("data").bytes(data());
+        }
+        if (childLength != 0) {
+            printer.message("child", child());
+        }
+    }
+
+    @Override
+    protected TestDecoder newPrintingDecoder() {
+        return new TestDecoder();
+    }
+
+    @Override
     protected void resetFields() {
         a = 0;
         textOffset = limit;

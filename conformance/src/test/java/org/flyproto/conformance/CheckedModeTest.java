@@ -68,6 +68,27 @@ class CheckedModeTest {
         assertThat(decoder.uInt32().count()).isEqualTo(3);
     }
 
+    /**
+     * Printing a nested decoder after its parent moved on: unchecked it prints what it was last pointed at; checked,
+     * it refuses, as its accessors do. Printing a current decoder works in both modes and moves nothing.
+     */
+    @Test
+    void shouldPrintAStaleNestedDecoderOnlyUnlessChecked() {
+        final AllTypesDecoder decoder = new AllTypesDecoder();
+        decoder.wrap(buffer, 0, encode(buffer, "x"));
+        final LeafDecoder leaf = decoder.fLeaf();
+        final String text = leaf.toString();
+        assertThat(text).contains("name: \"x\"");
+        assertThat(decoder.toString()).contains("f_leaf {");
+        assertThat(leaf.toString()).isEqualTo(text);
+        decoder.wrap(other, 0, encode(other, "y"));
+        if (Checked.ENABLED) {
+            assertThatThrownBy(leaf::toString).isInstanceOf(IllegalStateException.class);
+        } else {
+            assertThat(leaf.toString()).isNotEmpty();
+        }
+    }
+
     @Test
     void shouldRunNestedLoopsOverOneRepeatedFieldOnceUnlessChecked() {
         final AllTypesDecoder decoder = new AllTypesDecoder();

@@ -93,6 +93,27 @@ class FeaturesAllocationTest {
                 .isZero();
     }
 
+    @Test
+    void shouldPrintTextFormatWithoutAllocating() throws Exception {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        final ExtensionRegistry registry = ExtensionRegistry.newInstance();
+        FeaturesAlloc.registerAllExtensions(registry);
+        final StringBuilder out = new StringBuilder(1 << 14);
+        assertThat(decoder.wrap(buffer, 0, length).appendTo(out).toString())
+                .isEqualTo(com.google.protobuf.TextFormat.printer().printToString(Features.parseFrom(bytes, registry)));
+        assertThat(allocatedBy(() -> {
+                    out.setLength(0);
+                    sink += decoder.wrap(buffer, 0, length).appendTo(out).length();
+                }))
+                .isZero();
+        assertThat(allocatedBy(() -> {
+                    out.setLength(0);
+                    sink += decoder.wrapTrusted(buffer, 0, length).appendTo(out).length();
+                }))
+                .isZero();
+    }
+
     private int encode() {
         return write(encoder.wrap(buffer, 0));
     }

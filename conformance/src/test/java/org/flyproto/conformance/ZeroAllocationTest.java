@@ -102,6 +102,25 @@ class ZeroAllocationTest {
     }
 
     @Test
+    void shouldPrintTextFormatWithoutAllocating() throws Exception {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        final StringBuilder out = new StringBuilder(1 << 16);
+        assertThat(decoder.wrap(buffer, 0, length).appendTo(out).toString())
+                .isEqualTo(com.google.protobuf.TextFormat.printer().printToString(AllTypes.parseFrom(bytes)));
+        assertThat(allocatedBy(() -> {
+                    out.setLength(0);
+                    sink += decoder.wrap(buffer, 0, length).appendTo(out).length();
+                }))
+                .isZero();
+        assertThat(allocatedBy(() -> {
+                    out.setLength(0);
+                    sink += decoder.wrapTrusted(buffer, 0, length).appendTo(out).length();
+                }))
+                .isZero();
+    }
+
+    @Test
     void shouldSeeAllocationWhereThereIsSome() {
         // The gate is only worth something if the measurement sees a real allocation: the allocating accessor does.
         assertThat(allocatedBy(() -> escape = decoder.wrap(buffer, 0, length).fStringAsString()))

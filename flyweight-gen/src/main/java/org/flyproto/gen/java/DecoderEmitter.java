@@ -46,7 +46,10 @@ final class DecoderEmitter {
                                 + " {@link #wrapTrusted} skips the UTF-8 checks and the eager validation of nested"
                                 + " messages, for bytes from a producer you trust. Neither ever reads outside the"
                                 + " wrapped region. Accessors can be called in any order; absent fields read as their"
-                                + " defaults.\n",
+                                + " defaults.\n\n"
+                                + "<p>{@code appendTo(StringBuilder)} prints the message in protobuf's text format, as"
+                                + " protobuf-java's {@code TextFormat} prints it, without allocating and without"
+                                + " disturbing this decoder; {@code toString()} returns that text.\n",
                         message.type().fullName());
         for (final FieldModel field : message.fields()) {
             Constants.add(type, field);
@@ -115,6 +118,7 @@ final class DecoderEmitter {
         }
         type.addMethod(tagKind(message));
         type.addMethod(fullName(message));
+        TextEmitter.emit(type, self, message);
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyDecoderMethods(type);
         }

@@ -29,6 +29,8 @@ import org.flyproto.buffers.WireType;
  * @param childNeedsInitCheck for a message field: true if its type, or a type below it, has required fields.
  * @param map          for a map field (a repeated field of its entry message type): the entry's key and value
  *     fields; else null.
+ * @param textName     the name protobuf's text format prints for the field: {@code [full.name]} for an extension,
+ *     the type's name for a group-like field, else the name in the .proto file.
  */
 public record FieldModel(
         String protoName,
@@ -49,7 +51,8 @@ public record FieldModel(
         Object defaultValue,
         OneofModel oneof,
         boolean childNeedsInitCheck,
-        MapModel map) {
+        MapModel map,
+        String textName) {
 
     /**
      * @return how many values the field holds and how presence is known.
@@ -141,6 +144,7 @@ public record FieldModel(
                 defaultValue,
                 oneof,
                 childNeedsInitCheck,
-                map);
+                map,
+                textName);
     }
 }

@@ -211,7 +211,8 @@ public final class ModelBuilder {
                 defaultValue(field),
                 oneof,
                 isMessage && initChecks.needsCheck(field.getMessageType()),
-                field.isMapField() ? mapModel(field.getMessageType()) : null);
+                field.isMapField() ? mapModel(field.getMessageType()) : null,
+                Naming.textName(field));
     }
 
     private MapModel mapModel(final Descriptor entry) {

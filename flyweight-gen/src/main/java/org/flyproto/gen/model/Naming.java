@@ -162,6 +162,15 @@ public final class Naming {
         return isGroupLike(field) ? field.getMessageType().getName() : field.getName();
     }
 
+    /**
+     * @param field a field or extension.
+     * @return the name protobuf-java's text format prints for it: {@code [full.name]} for an extension, the type's
+     *     name for a group-like field, else its name.
+     */
+    static String textName(final FieldDescriptor field) {
+        return field.isExtension() ? "[" + field.getFullName() + "]" : protoJavaName(field);
+    }
+
     private static boolean isGroupLike(final FieldDescriptor field) {
         if (field.getType() != FieldDescriptor.Type.GROUP) {
             return false;

@@ -13,6 +13,8 @@ public final class RuntimeMembers {
     /** Methods of every decoder, by name, with the parameter counts they are declared with. */
     static final Map<String, Set<Integer>> DECODER_METHODS = Map.ofEntries(
             Map.entry("acceptedAsElement", Set.of(0)),
+            Map.entry("appendFieldsTo", Set.of(1)),
+            Map.entry("appendTo", Set.of(1)),
             Map.entry("checkPackedFixed", Set.of(2)),
             Map.entry("checkPackedVarints", Set.of(1)),
             Map.entry("checkCurrent", Set.of(0)),
@@ -27,6 +29,7 @@ public final class RuntimeMembers {
             Map.entry("iterate", Set.of(3)),
             Map.entry("maxDepth", Set.of(1)),
             Map.entry("messageFullName", Set.of(0)),
+            Map.entry("newPrintingDecoder", Set.of(0)),
             Map.entry("next", Set.of(0)),
             Map.entry("nextTag", Set.of(0)),
             Map.entry("openChild", Set.of(4)),
@@ -44,6 +47,7 @@ public final class RuntimeMembers {
             Map.entry("skipField", Set.of(1)),
             Map.entry("skipGroupContent", Set.of(1)),
             Map.entry("tagKind", Set.of(1)),
+            Map.entry("toString", Set.of(0)),
             Map.entry("utf8", Set.of(3)),
             Map.entry("utf8AsString", Set.of(2)),
             Map.entry("validateChild", Set.of(4)),
