@@ -11,8 +11,8 @@ import org.flyproto.examples.market.flyproto.Side;
 
 /**
  * Measures an {@code Order} with its fills, encodes it into exactly that many bytes of an off-heap buffer, prints the
- * bytes, then decodes them and prints every field: the flyweights generated from {@code market.proto} at build time,
- * end to end.
+ * bytes, then decodes them and prints every field, and the message in protobuf's text format: the flyweights generated
+ * from {@code market.proto} at build time, end to end.
  */
 public final class RoundTrip {
     private RoundTrip() {}
@@ -62,6 +62,8 @@ public final class RoundTrip {
                 .append(decoded.hasClientTs() ? Long.toUnsignedString(decoded.clientTs()) : "(absent)")
                 .append('\n');
         System.out.print(out);
+        System.out.print("text format:\n"
+                + decoded.appendTo(new StringBuilder()).toString().indent(2));
     }
 
     /** Writes the order's fields, fills and flags: the same calls measure it and write it. */
