@@ -484,7 +484,7 @@ public abstract class MessageDecoder extends WireReader {
                 final int start = pos;
                 final int number = readVarint32();
                 if (!declaresNumber(packedTag, number)) {
-                    cursor.rawUnsigned32(elementTag);
+                    RunElements.unsigned32(cursor, elementTag);
                     cursor.writeRaw(buffer, start, pos - start);
                 }
             }

@@ -159,6 +159,16 @@ final class Misuse {
     }
 
     /** The message of {@link WriteCursor#check(long)}, for callers that do not know which field they write. */
+    /** {@code c}'s innermost open field is not {@code tag}, or none is open: ending the wrong field. */
+    static IllegalStateException notTheInnermostField(final WriteCursor c, final int tag) {
+        final int d = c.depth;
+        return new IllegalStateException(
+                d == 0
+                        ? "no open nested field to end"
+                        : "the innermost open nested field is field " + (c.openTags[d - 1] >>> 3) + " (tag "
+                                + c.openTags[d - 1] + "), not field " + (tag >>> 3) + " (tag " + tag + ")");
+    }
+
     static IllegalStateException notInnermost(final WriteCursor c) {
         if (c == WriteCursor.NOT_WRAPPED) {
             return new IllegalStateException("encoder not wrapped: call wrap(buffer, offset) first");

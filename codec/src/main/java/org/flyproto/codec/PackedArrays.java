@@ -1,6 +1,5 @@
 package org.flyproto.codec;
 
-import org.agrona.MutableDirectBuffer;
 import org.flyproto.buffers.Fixed;
 import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Varint;
@@ -346,11 +345,6 @@ public final class PackedArrays {
         if (size == 0) {
             return position;
         }
-        if (cursor.counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(size) + size)) {
-            return -1;
-        }
-        final MutableDirectBuffer buffer = cursor.buffer;
-        final int p = position + Varint.putUnsigned32(buffer, position, tag);
-        return p + Varint.putUnsigned32(buffer, p, size);
+        return cursor.header(tag, size);
     }
 }

@@ -43,10 +43,7 @@ import org.flyproto.buffers.ZigZag;
  */
 public final class WriteCursor {
     /** Largest string (in chars) whose UTF-8 length always fits a one-byte length prefix: 3 bytes a char. */
-    private static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
-
-    /** Largest string (in chars) whose worst-case UTF-8 size, 3 bytes a char plus tag and length, is an int. */
-    private static final int ONE_PASS_MAX_CHARS = (Integer.MAX_VALUE - 2 * Varint.MAX_SIZE_32) / 3;
+    static final int ONE_BYTE_LENGTH_MAX_CHARS = 42;
 
     /**
      * The cursor of an encoder that was never wrapped: its {@link #innermost()} is no encoder's identity (those are 0
@@ -403,49 +400,7 @@ public final class WriteCursor {
             Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
             position = lengthIndex + 1 + length;
         } else {
-            writeLongString(tag, value);
-        }
-    }
-
-    /**
-     * A string of more than 42 chars, or near the region's end, or on a buffer that is not Agrona's. If the worst case
-     * (3 bytes a char) fits, one pass: UTF-8 has at least one byte a char, so the size of the char count's varint is
-     * reserved for the length (exact for ASCII) and the bytes move only if non-ASCII text needs a longer length.
-     */
-    private void writeLongString(final int tag, final CharSequence value) {
-        final int chars = value.length();
-        final int p = position;
-        if (chars <= ONE_PASS_MAX_CHARS && fits(p, Varint.sizeOfUnsigned32(tag) + Varint.MAX_SIZE_32 + 3 * chars)) {
-            final int reserve = Varint.sizeOfUnsigned32(chars);
-            final int lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
-            final int length = Utf8.encode(value, raw, lengthIndex + reserve);
-            final int size = Varint.sizeOfUnsigned32(length);
-            if (size != reserve) {
-                buffer.putBytes(lengthIndex + size, buffer, lengthIndex + reserve, length);
-            }
-            Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), lengthIndex, length);
-            position = lengthIndex + size + length;
-        } else {
-            checkedString(tag, value);
-        }
-    }
-
-    private void checkedString(final int tag, final CharSequence value) {
-        final int tagSize = Varint.sizeOfUnsigned32(tag);
-        final int chars = value.length();
-        if (!sizing && chars <= ONE_BYTE_LENGTH_MAX_CHARS && tagSize + 1 + 3 * chars <= limit - position) {
-            final int lengthIndex = position + Varint.putUnsigned32(buffer, position, tag);
-            final int length = Utf8.encode(value, buffer, lengthIndex + 1);
-            buffer.putByte(lengthIndex, (byte) length);
-            position = lengthIndex + 1 + length;
-        } else {
-            final int length = Utf8.encodedLength(value);
-            if (counted(tagSize + Varint.sizeOfUnsigned32(length) + length)) {
-                return;
-            }
-            int p = position + Varint.putUnsigned32(buffer, position, tag);
-            p += Varint.putUnsigned32(buffer, p, length);
-            position = p + Utf8.encode(value, buffer, p);
+            StringWrites.writeLong(this, tag, value);
         }
     }
 
@@ -458,15 +413,12 @@ public final class WriteCursor {
      * @param second the rest of the value.
      */
     public void writeString(final int tag, final CharSequence first, final CharSequence second) {
-        final int firstLength = Utf8.encodedLength(first);
-        final int length = firstLength + Utf8.encodedLength(second);
-        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
-            return;
+        final int length = Utf8.encodedLength(first) + Utf8.encodedLength(second);
+        int p = header(tag, length);
+        if (p >= 0) {
+            p += Utf8.encode(first, buffer, p);
+            position = p + Utf8.encode(second, buffer, p);
         }
-        int p = position + Varint.putUnsigned32(buffer, position, tag);
-        p += Varint.putUnsigned32(buffer, p, length);
-        p += Utf8.encode(first, buffer, p);
-        position = p + Utf8.encode(second, buffer, p);
     }
 
     /**
@@ -479,13 +431,11 @@ public final class WriteCursor {
      * @param length number of bytes.
      */
     public void writeBytes(final int tag, final DirectBuffer src, final int offset, final int length) {
-        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
-            return;
+        final int p = header(tag, length);
+        if (p >= 0) {
+            buffer.putBytes(p, src, offset, length);
+            position = p + length;
         }
-        int p = position + Varint.putUnsigned32(buffer, position, tag);
-        p += Varint.putUnsigned32(buffer, p, length);
-        buffer.putBytes(p, src, offset, length);
-        position = p + length;
     }
 
     /**
@@ -497,13 +447,11 @@ public final class WriteCursor {
      * @param length number of bytes.
      */
     public void writeBytes(final int tag, final byte[] src, final int offset, final int length) {
-        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
-            return;
+        final int p = header(tag, length);
+        if (p >= 0) {
+            buffer.putBytes(p, src, offset, length);
+            position = p + length;
         }
-        int p = position + Varint.putUnsigned32(buffer, position, tag);
-        p += Varint.putUnsigned32(buffer, p, length);
-        buffer.putBytes(p, src, offset, length);
-        position = p + length;
     }
 
     /**
@@ -724,11 +672,7 @@ public final class WriteCursor {
 
     private void checkTag(final int tag) {
         if (depth == 0 || openTags[depth - 1] != tag) {
-            throw new IllegalStateException(
-                    depth == 0
-                            ? "no open nested field to end"
-                            : "the innermost open nested field is field " + (openTags[depth - 1] >>> 3) + " (tag "
-                                    + openTags[depth - 1] + "), not field " + (tag >>> 3) + " (tag " + tag + ")");
+            throw Misuse.notTheInnermostField(this, tag);
         }
     }
 
@@ -756,84 +700,12 @@ public final class WriteCursor {
         }
     }
 
-    // ---------------------------------------------------------------------------------------------------------------
-    // Elements of an open packed run (no tag)
-
-    /**
-     * Writes a 64-bit varint element.
-     *
-     * @param value the value.
-     */
-    public void rawVarint64(final long value) {
-        final int p = position;
-        if (fits(p, Varint.MAX_SIZE)) {
-            position = p + Varint.put64(raw.byteArray(), raw.addressOffset(), p, value);
-        } else if (!counted(Varint.sizeOf64(value))) {
-            position = p + Varint.put64(buffer, p, value);
-        }
-    }
-
-    /**
-     * Writes an int32 element (sign-extended).
-     *
-     * @param value the value.
-     */
-    public void rawInt32(final int value) {
-        rawVarint64(value);
-    }
-
-    /**
-     * Writes a uint32 element.
-     *
-     * @param value the value.
-     */
-    public void rawUnsigned32(final int value) {
-        final int p = position;
-        if (fits(p, Varint.MAX_SIZE_32)) {
-            position = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, value);
-        } else if (!counted(Varint.sizeOfUnsigned32(value))) {
-            position = p + Varint.putUnsigned32(buffer, p, value);
-        }
-    }
-
-    /**
-     * Writes a fixed32 element.
-     *
-     * @param value the value.
-     */
-    public void rawFixed32(final int value) {
-        final int p = position;
-        if (fits(p, 4)) {
-            Memory.putIntLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
-            position = p + 4;
-        } else if (!counted(4)) {
-            Fixed.putFixed32(buffer, p, value);
-            position = p + 4;
-        }
-    }
-
-    /**
-     * Writes a fixed64 element.
-     *
-     * @param value the value.
-     */
-    public void rawFixed64(final long value) {
-        final int p = position;
-        if (fits(p, 8)) {
-            Memory.putLongLittleEndian(raw.byteArray(), raw.addressOffset(), p, value);
-            position = p + 8;
-        } else if (!counted(8)) {
-            Fixed.putFixed64(buffer, p, value);
-            position = p + 8;
-        }
-    }
-
     /**
      * Whether {@code bytes} from {@code p} may be written straight to memory: the buffer is one of Agrona's own and
      * the bytes are inside the region (and, with Agrona's bounds checks on, inside the buffer's capacity now). When
      * true, {@link #raw} is set.
      */
-    private boolean fits(final int p, final int bytes) {
+    boolean fits(final int p, final int bytes) {
         return bytes <= fastLimit - p && (!CHECK_CAPACITY || bytes <= raw.capacity() - p);
     }
 
@@ -848,6 +720,25 @@ public final class WriteCursor {
     private void setLimit(final int limit) {
         this.limit = limit;
         this.fastLimit = raw != null ? limit : -1;
+    }
+
+    /**
+     * Makes room for a length-delimited field of {@code length} content bytes and writes its tag and length (the
+     * checked way, through the buffer).
+     *
+     * @return where the content starts, or -1 when sizing (the whole field counted, nothing to write).
+     */
+    int header(final int tag, final int length) {
+        if (counted(Varint.sizeOfUnsigned32(tag) + Varint.sizeOfUnsigned32(length) + length)) {
+            return -1;
+        }
+        final int p = position + Varint.putUnsigned32(buffer, position, tag);
+        return p + Varint.putUnsigned32(buffer, p, length);
+    }
+
+    /** @return the bytes left in the region (the buffer's growth aside). */
+    int room() {
+        return limit - position;
     }
 
     void ensure(final int bytes) {

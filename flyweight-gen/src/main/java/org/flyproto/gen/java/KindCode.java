@@ -170,16 +170,22 @@ final class KindCode {
     /** Statement writing one element of an open packed run, with the cursor in variable {@code c}. */
     static CodeBlock rawWrite(final FieldKind kind, final String value) {
         return switch (kind) {
-            case DOUBLE -> CodeBlock.of("c.rawFixed64($T.doubleToRawLongBits($N))", Double.class, value);
-            case FLOAT -> CodeBlock.of("c.rawFixed32($T.floatToRawIntBits($N))", Float.class, value);
-            case INT64, UINT64 -> CodeBlock.of("c.rawVarint64($N)", value);
-            case INT32, ENUM -> CodeBlock.of("c.rawInt32($N)", value);
-            case UINT32 -> CodeBlock.of("c.rawUnsigned32($N)", value);
-            case SINT32 -> CodeBlock.of("c.rawUnsigned32($T.encode32($N))", RuntimeTypes.ZIGZAG, value);
-            case SINT64 -> CodeBlock.of("c.rawVarint64($T.encode64($N))", RuntimeTypes.ZIGZAG, value);
-            case FIXED32, SFIXED32 -> CodeBlock.of("c.rawFixed32($N)", value);
-            case FIXED64, SFIXED64 -> CodeBlock.of("c.rawFixed64($N)", value);
-            case BOOL -> CodeBlock.of("c.rawUnsigned32($N ? 1 : 0)", value);
+            case DOUBLE ->
+                CodeBlock.of(
+                        "$T.fixed64(c, $T.doubleToRawLongBits($N))", RuntimeTypes.RUN_ELEMENTS, Double.class, value);
+            case FLOAT ->
+                CodeBlock.of("$T.fixed32(c, $T.floatToRawIntBits($N))", RuntimeTypes.RUN_ELEMENTS, Float.class, value);
+            case INT64, UINT64 -> CodeBlock.of("$T.varint64(c, $N)", RuntimeTypes.RUN_ELEMENTS, value);
+            case INT32, ENUM -> CodeBlock.of("$T.int32(c, $N)", RuntimeTypes.RUN_ELEMENTS, value);
+            case UINT32 -> CodeBlock.of("$T.unsigned32(c, $N)", RuntimeTypes.RUN_ELEMENTS, value);
+            case SINT32 ->
+                CodeBlock.of(
+                        "$T.unsigned32(c, $T.encode32($N))", RuntimeTypes.RUN_ELEMENTS, RuntimeTypes.ZIGZAG, value);
+            case SINT64 ->
+                CodeBlock.of("$T.varint64(c, $T.encode64($N))", RuntimeTypes.RUN_ELEMENTS, RuntimeTypes.ZIGZAG, value);
+            case FIXED32, SFIXED32 -> CodeBlock.of("$T.fixed32(c, $N)", RuntimeTypes.RUN_ELEMENTS, value);
+            case FIXED64, SFIXED64 -> CodeBlock.of("$T.fixed64(c, $N)", RuntimeTypes.RUN_ELEMENTS, value);
+            case BOOL -> CodeBlock.of("$T.unsigned32(c, $N ? 1 : 0)", RuntimeTypes.RUN_ELEMENTS, value);
             case STRING, BYTES, MESSAGE -> throw new IllegalArgumentException(kind + " is not packable");
         };
     }
