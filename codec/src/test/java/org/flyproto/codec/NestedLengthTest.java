@@ -2,13 +2,14 @@ package org.flyproto.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.flyproto.codec.Sentinel.assertUntouchedOutside;
+import static org.flyproto.codec.Sentinel.bytes;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
-import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -23,7 +24,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class NestedLengthTest {
     private static final int OFFSET = 3;
-    private static final byte SENTINEL = 0x5A;
 
     enum Kind {
         HEAP(n -> new UnsafeBuffer(new byte[n])),
@@ -196,26 +196,6 @@ class NestedLengthTest {
     }
 
     private static MutableDirectBuffer sentinelFilled(final Kind kind, final int capacity) {
-        final MutableDirectBuffer buffer = kind.allocate.apply(capacity);
-        buffer.setMemory(0, buffer.capacity(), SENTINEL);
-        return buffer;
-    }
-
-    private static byte[] bytes(final DirectBuffer buffer, final int offset, final int length) {
-        final byte[] bytes = new byte[length];
-        buffer.getBytes(offset, bytes);
-        return bytes;
-    }
-
-    private static void assertUntouchedOutside(final DirectBuffer buffer, final int offset, final int length) {
-        int changed = -1;
-        for (int i = 0; i < buffer.capacity() && changed < 0; i++) {
-            if ((i < offset || i >= offset + length) && buffer.getByte(i) != SENTINEL) {
-                changed = i;
-            }
-        }
-        assertThat(changed)
-                .as("first index written outside [%d, %d)", offset, offset + length)
-                .isEqualTo(-1);
+        return Sentinel.filled(kind.allocate.apply(capacity));
     }
 }

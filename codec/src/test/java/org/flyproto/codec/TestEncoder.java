@@ -93,7 +93,7 @@ final class TestEncoder extends MessageEncoder {
     }
 
     TestEncoder addRun(final int value) {
-        packedRun(TAG_RUN).rawInt32(value);
+        RunElements.int32(packedRun(TAG_RUN), value);
         return this;
     }
 

@@ -2,6 +2,8 @@ package org.flyproto.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.flyproto.codec.Sentinel.assertUntouchedOutside;
+import static org.flyproto.codec.Sentinel.bytes;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.InvocationTargetException;
@@ -26,7 +28,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class WriteCursorPathsTest {
     private static final int OFFSET = 7;
-    private static final byte SENTINEL = 0x5A;
 
     enum Kind {
         HEAP(n -> new UnsafeBuffer(new byte[n])),
@@ -84,11 +85,11 @@ class WriteCursorPathsTest {
         c.end(98);
         c.end(98);
         c.begin(106);
-        c.rawVarint64(1L << 40);
-        c.rawInt32(-3);
-        c.rawUnsigned32(200);
-        c.rawFixed32(9);
-        c.rawFixed64(10);
+        RunElements.varint64(c, 1L << 40);
+        RunElements.int32(c, -3);
+        RunElements.unsigned32(c, 200);
+        RunElements.fixed32(c, 9);
+        RunElements.fixed64(c, 10);
         c.endPacked(106);
         c.begin(106);
         c.endPacked(106);
@@ -172,8 +173,8 @@ class WriteCursorPathsTest {
         assertThat(bytes(buffer, OFFSET, EXPECTED.length)).isEqualTo(EXPECTED);
 
         cursor.beginPacked(130 << 3 | 2);
-        assertThatThrownBy(() -> cursor.rawFixed32(1)).isInstanceOf(ProtoEncodeException.class);
-        assertThatThrownBy(() -> cursor.rawVarint64(1)).isInstanceOf(ProtoEncodeException.class);
+        assertThatThrownBy(() -> RunElements.fixed32(cursor, 1)).isInstanceOf(ProtoEncodeException.class);
+        assertThatThrownBy(() -> RunElements.varint64(cursor, 1)).isInstanceOf(ProtoEncodeException.class);
         assertUntouchedOutside(buffer, OFFSET, EXPECTED.length);
     }
 
@@ -286,27 +287,7 @@ class WriteCursorPathsTest {
     }
 
     private static MutableDirectBuffer sentinelFilled(final Kind kind, final int capacity) {
-        final MutableDirectBuffer buffer = kind.allocate.apply(capacity);
-        buffer.setMemory(0, buffer.capacity(), SENTINEL);
-        return buffer;
-    }
-
-    private static byte[] bytes(final DirectBuffer buffer, final int offset, final int length) {
-        final byte[] bytes = new byte[length];
-        buffer.getBytes(offset, bytes);
-        return bytes;
-    }
-
-    private static void assertUntouchedOutside(final DirectBuffer buffer, final int offset, final int length) {
-        int changed = -1;
-        for (int i = 0; i < buffer.capacity() && changed < 0; i++) {
-            if ((i < offset || i >= offset + length) && buffer.getByte(i) != SENTINEL) {
-                changed = i;
-            }
-        }
-        assertThat(changed)
-                .as("first index written outside [%d, %d)", offset, offset + length)
-                .isEqualTo(-1);
+        return Sentinel.filled(kind.allocate.apply(capacity));
     }
 
     /** A {@link MutableDirectBuffer} that is not one of Agrona's classes, delegating to {@code target}. */

@@ -41,7 +41,7 @@ class WriteCursorTest {
             cursor.wrap(buffer, OFFSET);
             cursor.begin(TAG);
             for (int i = 0; i < length; i++) {
-                cursor.rawFixed32(i);
+                RunElements.fixed32(cursor, i);
             }
             final int contentLength = 4 * length;
             cursor.end(TAG);
@@ -68,10 +68,10 @@ class WriteCursorTest {
         cursor.begin(TAG);
         cursor.begin(INNER_TAG);
         for (int i = 0; i < 130; i++) {
-            cursor.rawUnsigned32(1);
+            RunElements.unsigned32(cursor, 1);
         }
         cursor.end(INNER_TAG);
-        cursor.rawUnsigned32(7);
+        RunElements.unsigned32(cursor, 7);
         cursor.end(TAG);
 
         // outer: tag, len(2 bytes: 1 + 2 + 130 + 1 = 134), inner: tag, len(2 bytes: 130), 130 x 01, 07
