@@ -31,6 +31,8 @@ import org.flyproto.buffers.WireType;
  *     fields; else null.
  * @param textName     the name protobuf's text format prints for the field: {@code [full.name]} for an extension,
  *     the type's name for a group-like field, else the name in the .proto file.
+ * @param jsonName     the lowerCamel name protobuf's JSON mapping prints for the field ({@code json_name} as protoc
+ *     resolves it): {@code [full.name]} for an extension.
  */
 public record FieldModel(
         String protoName,
@@ -52,7 +54,8 @@ public record FieldModel(
         OneofModel oneof,
         boolean childNeedsInitCheck,
         MapModel map,
-        String textName) {
+        String textName,
+        String jsonName) {
 
     /**
      * @return how many values the field holds and how presence is known.
@@ -145,6 +148,7 @@ public record FieldModel(
                 oneof,
                 childNeedsInitCheck,
                 map,
-                textName);
+                textName,
+                jsonName);
     }
 }

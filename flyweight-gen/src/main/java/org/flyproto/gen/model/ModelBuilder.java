@@ -212,7 +212,8 @@ public final class ModelBuilder {
                 oneof,
                 isMessage && initChecks.needsCheck(field.getMessageType()),
                 field.isMapField() ? mapModel(field.getMessageType()) : null,
-                Naming.textName(field));
+                Naming.textName(field),
+                Naming.jsonName(field));
     }
 
     private MapModel mapModel(final Descriptor entry) {

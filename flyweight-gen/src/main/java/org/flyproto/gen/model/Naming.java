@@ -171,6 +171,15 @@ public final class Naming {
         return field.isExtension() ? "[" + field.getFullName() + "]" : protoJavaName(field);
     }
 
+    /**
+     * @param field a field or extension.
+     * @return the name protobuf-java's {@code JsonFormat} prints for it: {@code [full.name]} for an extension, else
+     *     its {@code json_name} (protoc's lowerCamel form unless the .proto sets one).
+     */
+    static String jsonName(final FieldDescriptor field) {
+        return field.isExtension() ? "[" + field.getFullName() + "]" : field.getJsonName();
+    }
+
     private static boolean isGroupLike(final FieldDescriptor field) {
         if (field.getType() != FieldDescriptor.Type.GROUP) {
             return false;
