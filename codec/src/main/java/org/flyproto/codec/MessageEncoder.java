@@ -338,6 +338,12 @@ public abstract class MessageEncoder {
      */
     public abstract String messageFullName();
 
+    /**
+     * @return the schema of the message type this encoder writes: its fields' numbers, names and types, as the
+     *     parsers and tools that write by name use it.
+     */
+    public abstract org.flyproto.codec.schema.MessageSchema schema();
+
     // Slow paths: the checks call these only when they fail, with few arguments, so that the checked methods stay
     // small (inlined even where the call site is not hot) and their fast paths are the one compare they were.
 

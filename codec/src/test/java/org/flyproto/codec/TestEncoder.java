@@ -128,4 +128,9 @@ final class TestEncoder extends MessageEncoder {
     public String messageFullName() {
         return fullName;
     }
+
+    @Override
+    public org.flyproto.codec.schema.MessageSchema schema() {
+        return org.flyproto.codec.schema.MessageSchema.of(fullName, 0, new String[0]);
+    }
 }

@@ -115,6 +115,7 @@ final class EncoderEmitter {
         addFieldName(type, message);
         CopyEmitter.emit(type, self, message);
         type.addMethod(DecoderEmitter.fullName(message));
+        SchemaEmitter.emit(type, message);
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyEncoderMethods(type, self);
         }

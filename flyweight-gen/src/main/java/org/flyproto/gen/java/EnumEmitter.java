@@ -87,6 +87,7 @@ final class EnumEmitter {
                 .addStatement("default -> $N", SENTINEL)
                 .addCode("$<};\n")
                 .build());
+        SchemaEmitter.emit(type, self, model);
         return type.build();
     }
 }

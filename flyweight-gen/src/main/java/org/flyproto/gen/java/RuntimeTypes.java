@@ -6,6 +6,7 @@ import com.palantir.javapoet.ClassName;
 final class RuntimeTypes {
     static final String CODEC = "org.flyproto.codec";
     static final String BUFFERS = "org.flyproto.buffers";
+    static final String SCHEMA = "org.flyproto.codec.schema";
 
     static final ClassName MESSAGE_DECODER = ClassName.get(CODEC, "MessageDecoder");
     static final ClassName OCCURRENCES = ClassName.get(CODEC, "Occurrences");
@@ -13,6 +14,10 @@ final class RuntimeTypes {
     static final ClassName RUN_ELEMENTS = ClassName.get(CODEC, "RunElements");
     static final ClassName MESSAGE_ENCODER = ClassName.get(CODEC, "MessageEncoder");
     static final ClassName WRITE_CURSOR = ClassName.get(CODEC, "WriteCursor");
+    static final ClassName MESSAGE_SCHEMA = ClassName.get(SCHEMA, "MessageSchema");
+    static final ClassName FIELD_SCHEMA = ClassName.get(SCHEMA, "FieldSchema");
+    static final ClassName FIELD_TYPE = ClassName.get(SCHEMA, "FieldType");
+    static final ClassName ENUM_SCHEMA = ClassName.get(SCHEMA, "EnumSchema");
     static final ClassName UTF8_VIEW = ClassName.get(BUFFERS, "Utf8View");
     static final ClassName BYTES_VIEW = ClassName.get(BUFFERS, "BytesView");
     static final ClassName UTF8 = ClassName.get(BUFFERS, "Utf8");

@@ -8,8 +8,9 @@ import java.util.List;
  * @param type    where its generated class lives.
  * @param values  its values in declaration order; aliases (a number already used) have {@code aliasOf} set.
  * @param javadoc its comment, or empty.
+ * @param closed  true for a closed enum (proto2, editions {@code enum_type = CLOSED}).
  */
-public record EnumModel(TypeRef type, List<Value> values, String javadoc) {
+public record EnumModel(TypeRef type, List<Value> values, String javadoc, boolean closed) {
     /**
      * One value.
      *

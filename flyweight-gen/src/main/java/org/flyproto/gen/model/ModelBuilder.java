@@ -262,7 +262,8 @@ public final class ModelBuilder {
             values.add(new EnumModel.Value(
                     value.getName(), value.getNumber(), first, comments.getOrDefault(append(path, ENUM_VALUE, i), "")));
         }
-        return new EnumModel(naming.typeRef(enumType), List.copyOf(values), comments.getOrDefault(path, ""));
+        return new EnumModel(
+                naming.typeRef(enumType), List.copyOf(values), comments.getOrDefault(path, ""), enumType.isClosed());
     }
 
     private static FieldKind kind(final FieldDescriptor.Type type) {

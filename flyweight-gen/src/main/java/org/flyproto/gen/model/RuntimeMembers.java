@@ -71,6 +71,7 @@ public final class RuntimeMembers {
             Map.entry("messageFullName", Set.of(0)),
             Map.entry("onBegin", Set.of(0)),
             Map.entry("packedRun", Set.of(1)),
+            Map.entry("schema", Set.of(0)),
             Map.entry("wrap", Set.of(3)),
             Map.entry("wrapDelimitedRoot", Set.of(2)),
             Map.entry("wrapForSize", Set.of(0)),
