@@ -192,6 +192,21 @@ public final class WriteCursor {
         return depth;
     }
 
+    /**
+     * Takes the cursor back to an earlier state of the same wrap: {@code position} again the end of what was written,
+     * the levels opened since closed without writing anything, the level {@code innermost} innermost again. For
+     * writers that give up part-way (a parser at an error), so that the encoder is as it was before they began.
+     *
+     * @param depth     {@link #depth()} then.
+     * @param position  {@link #position()} then.
+     * @param innermost {@link #innermost()} then.
+     */
+    void rewind(final int depth, final int position, final long innermost) {
+        this.depth = depth;
+        this.position = position;
+        this.innermost = innermost;
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
     // Fields: tag and value
 
