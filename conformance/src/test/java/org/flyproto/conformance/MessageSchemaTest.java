@@ -6,6 +6,7 @@ import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumDescriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.HashSet;
 import java.util.Locale;
@@ -15,6 +16,7 @@ import org.flyproto.codec.schema.EnumSchema;
 import org.flyproto.codec.schema.FieldSchema;
 import org.flyproto.codec.schema.FieldType;
 import org.flyproto.codec.schema.MessageSchema;
+import org.flyproto.codec.schema.SchemaRegistry;
 import org.flyproto.codec.schema.WellKnownType;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -48,6 +50,28 @@ class MessageSchemaTest {
             }
         }
         assertThat(fields).isGreaterThan(0);
+    }
+
+    /** A registry knows every type reachable from the ones it is given, by full name and by type URL. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SchemaRoundTripTest.Schema.class)
+    void shouldResolveEveryReachableTypeByUrl(final SchemaRoundTripTest.Schema schema) {
+        final Descriptor root = schema.prototype().getDescriptorForType();
+        final SchemaRegistry registry =
+                SchemaRegistry.of(ReflectiveMirror.newEncoder(root).schema());
+        for (final FieldDescriptor field : root.getFields()) {
+            if (field.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+                final String name = field.getMessageType().getFullName();
+                assertThat(registry.find(name).fullName()).isEqualTo(name);
+                final String url = "type.googleapis.com/" + name;
+                assertThat(registry.find(url, 0, url.length()).fullName()).isEqualTo(name);
+                final UnsafeBuffer bytes = new UnsafeBuffer(("x" + url).getBytes(StandardCharsets.UTF_8));
+                assertThat(registry.find(bytes, 1, url.length()).fullName()).isEqualTo(name);
+            }
+        }
+        assertThat(registry.find(root.getFullName())).isNotNull();
+        assertThat(registry.find("type.googleapis.com/no.such.Type", 0, 32)).isNull();
+        assertThat(SchemaRegistry.EMPTY.find(root.getFullName())).isNull();
     }
 
     private static int check(final Descriptor type, final MessageSchema actual) {
@@ -122,7 +146,7 @@ class MessageSchemaTest {
             assertThat(message.jsonField(name, 0, name.length())).isSameAs(field);
             assertThat(message.jsonField("x" + name + "y", 1, name.length() + 1))
                     .isSameAs(field);
-            final UnsafeBuffer bytes = new UnsafeBuffer(("x" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            final UnsafeBuffer bytes = new UnsafeBuffer(("x" + name).getBytes(StandardCharsets.UTF_8));
             assertThat(message.jsonField(bytes, 1, bytes.capacity() - 1)).isSameAs(field);
         }
         assertThat(message.textField(text, 0, text.length())).isSameAs(field);
