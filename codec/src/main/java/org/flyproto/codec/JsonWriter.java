@@ -86,6 +86,7 @@ public final class JsonWriter {
 
     private String pendingProtoName;
     private byte pendingBracket;
+    private boolean pendingPrintsEmpty;
 
     private final JsonMapOrder maps = new JsonMapOrder();
     private final StringBuilder decimal = new StringBuilder(32);
@@ -177,6 +178,19 @@ public final class JsonWriter {
      */
     public void beginArray(final String jsonName, final String protoName) {
         pend(jsonName, protoName, (byte) '[');
+    }
+
+    /**
+     * Opens a repeated extension: like {@link #beginArray(String, String)}, but printed only with an element, also
+     * with {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()} ({@code JsonFormat} adds the defaults of a message's
+     * own fields only).
+     *
+     * @param jsonName  the extension's JSON name.
+     * @param protoName the extension's name in the .proto file.
+     */
+    public void beginExtensionArray(final String jsonName, final String protoName) {
+        pend(jsonName, protoName, (byte) '[');
+        pendingPrintsEmpty = false;
     }
 
     /**
@@ -277,6 +291,7 @@ public final class JsonWriter {
         pendingJsonName = jsonName;
         pendingProtoName = protoName;
         pendingBracket = bracket;
+        pendingPrintsEmpty = fieldsWithNoPresence;
     }
 
     private void openPending() {
@@ -293,7 +308,7 @@ public final class JsonWriter {
 
     private void close(final char bracket) {
         if (pendingJsonName != null) {
-            if (!fieldsWithNoPresence) {
+            if (!pendingPrintsEmpty) {
                 pendingJsonName = null;
                 return;
             }

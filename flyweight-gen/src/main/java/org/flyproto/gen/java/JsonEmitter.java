@@ -111,8 +111,14 @@ final class JsonEmitter {
                 code.endControlFlow();
             }
             case REPEATED -> {
-                code.beginControlFlow("if ($N() != 0 || writer.printsFieldsWithNoPresence())", n.count())
-                        .addStatement("writer.beginArray($S, $S)", jsonName(field), field.protoName());
+                if (isExtension(field)) {
+                    // JsonFormat adds the defaults of the message's own fields only, not of its extensions.
+                    code.beginControlFlow("if ($N() != 0)", n.count())
+                            .addStatement("writer.beginExtensionArray($S, $S)", jsonName(field), field.protoName());
+                } else {
+                    code.beginControlFlow("if ($N() != 0 || writer.printsFieldsWithNoPresence())", n.count())
+                            .addStatement("writer.beginArray($S, $S)", jsonName(field), field.protoName());
+                }
                 elements(code, field);
                 code.addStatement("writer.endArray()").endControlFlow();
             }
@@ -256,9 +262,8 @@ final class JsonEmitter {
      * {@code FieldDescriptor.getJsonName()} makes it and {@code JsonFormat} prints it.
      */
     static String jsonName(final FieldModel field) {
-        final String json = field.jsonName();
-        if (!json.startsWith("[")) {
-            return json;
+        if (!isExtension(field)) {
+            return field.jsonName();
         }
         final String name = field.protoName();
         final StringBuilder camel = new StringBuilder(name.length());
@@ -273,6 +278,11 @@ final class JsonEmitter {
             }
         }
         return camel.toString();
+    }
+
+    /** The model names extensions, and only them, {@code [full.name]}. */
+    private static boolean isExtension(final FieldModel field) {
+        return field.jsonName().startsWith("[");
     }
 
     // ---------------------------------------------------------------------------------------------- special forms
