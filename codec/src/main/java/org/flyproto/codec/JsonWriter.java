@@ -1,17 +1,14 @@
 package org.flyproto.codec;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
-import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 
 /**
  * What generated decoders print their JSON through (from their {@code appendJsonTo}); users print with
- * {@link JsonPrinter}. The JSON is written as UTF-8 into an array of this writer's own (reused, grown when a message
- * needs more than any before), from which the printer copies it to its target in one piece: no per-byte call through
- * an interface, and nothing written to the target when printing fails.
+ * {@link JsonPrinter}. It lays the document out and applies the printer's options; the UTF-8 is written into an array
+ * of its own (reused, grown when a message needs more than any before), from which the printer copies it to its
+ * target in one piece: no per-byte call through an interface, and nothing written to the target when printing fails.
  *
  * <p>The layout is that of protobuf-java's {@code JsonFormat.printer()}: an object's members one per line, indented
  * by two spaces per level, {@code "name": value}; arrays on one line, elements separated by {@code ", "}; an empty
@@ -26,39 +23,6 @@ import org.flyproto.buffers.Utf8View;
  * <p>Not thread-safe; one per {@link JsonPrinter}.
  */
 public final class JsonWriter {
-    private static final byte[] BASE64 =
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
-    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
-    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
-    private static final byte[] QUOTED_NAN = {'"', 'N', 'a', 'N', '"'};
-    private static final byte[] QUOTED_INFINITY = {'"', 'I', 'n', 'f', 'i', 'n', 'i', 't', 'y', '"'};
-    private static final byte[] QUOTED_MINUS_INFINITY = {'"', '-', 'I', 'n', 'f', 'i', 'n', 'i', 't', 'y', '"'};
-    private static final byte[] LONG_MIN = "-9223372036854775808".getBytes(StandardCharsets.US_ASCII);
-
-    /**
-     * How Gson (which {@code JsonFormat} prints strings with, HTML-safe) escapes each ASCII character: 0 for none,
-     * else the character after the backslash ({@code 'u'} for a {@code \\u00xx} escape).
-     */
-    private static final byte[] ESCAPES = new byte[128];
-
-    static {
-        for (int c = 0; c < 0x20; c++) {
-            ESCAPES[c] = 'u';
-        }
-        ESCAPES['\t'] = 't';
-        ESCAPES['\b'] = 'b';
-        ESCAPES['\n'] = 'n';
-        ESCAPES['\r'] = 'r';
-        ESCAPES['\f'] = 'f';
-        ESCAPES['"'] = '"';
-        ESCAPES['\\'] = '\\';
-        for (final char c : new char[] {'<', '>', '&', '=', '\''}) {
-            ESCAPES[c] = 'u';
-        }
-    }
-
     /** JsonFormat refuses nothing here, but each level of an Any inside an Any is a level of recursion. */
     static final int MAX_ANY_DEPTH = 100;
 
@@ -68,12 +32,7 @@ public final class JsonWriter {
     private final boolean fieldsWithNoPresence;
     private final JsonTypeRegistry registry;
 
-    private byte[] out = new byte[1024];
-    private int pos;
-    /** Bytes being escaped or encoded, copied out of the message's buffer in one call. */
-    private byte[] raw = new byte[256];
-    /** A field mask path converted to lowerCamel. */
-    private byte[] camel = new byte[256];
+    private final JsonText text = new JsonText();
 
     /** Per open object or array: the members or elements printed so far. */
     private int[] counts = new int[32];
@@ -89,8 +48,6 @@ public final class JsonWriter {
     private boolean pendingPrintsEmpty;
 
     private final JsonMapOrder maps = new JsonMapOrder();
-    private final StringBuilder decimal = new StringBuilder(32);
-    private DecimalCache decimals;
 
     /** Decoders of the registry's types for Any, per type and nesting level; created on first use. */
     private final MessageDecoder[][] anyDecoders;
@@ -115,7 +72,7 @@ public final class JsonWriter {
 
     /** Starts a new document. */
     void reset() {
-        pos = 0;
+        text.reset();
         open = 0;
         indent = 0;
         pendingJsonName = null;
@@ -126,11 +83,11 @@ public final class JsonWriter {
 
     /** @return the JSON printed since {@link #reset()}: {@code bytes()[0, length())}. */
     byte[] bytes() {
-        return out;
+        return text.bytes();
     }
 
     int length() {
-        return pos;
+        return text.length();
     }
 
     // ------------------------------------------------------------------------------------------------ structure
@@ -153,12 +110,10 @@ public final class JsonWriter {
      */
     public JsonWriter field(final String jsonName, final String protoName) {
         member();
-        ensure(2);
-        out[pos++] = '"';
-        ascii(protoNames ? protoName : jsonName);
-        ensure(3);
-        out[pos++] = '"';
-        out[pos++] = ':';
+        text.put('"');
+        text.name(protoNames ? protoName : jsonName);
+        text.put('"');
+        text.put(':');
         space();
         return this;
     }
@@ -202,8 +157,7 @@ public final class JsonWriter {
         if (pendingJsonName != null) {
             openPending();
         } else if (counts[open - 1]++ != 0) {
-            ensure(2);
-            out[pos++] = ',';
+            text.put(',');
             space();
         }
         return this;
@@ -255,32 +209,21 @@ public final class JsonWriter {
 
     private void member() {
         if (counts[open - 1]++ != 0) {
-            ensure(1);
-            out[pos++] = ',';
+            text.put(',');
         }
         if (pretty) {
-            newLine();
-        }
-    }
-
-    private void newLine() {
-        ensure(1 + 2 * indent);
-        out[pos++] = '\n';
-        for (int i = 0; i < indent; i++) {
-            out[pos++] = ' ';
-            out[pos++] = ' ';
+            text.newLine(indent);
         }
     }
 
     private void space() {
         if (pretty) {
-            out[pos++] = ' ';
+            text.put(' ');
         }
     }
 
     private void push(final char bracket) {
-        ensure(1);
-        out[pos++] = (byte) bracket;
+        text.put(bracket);
         if (open == counts.length) {
             counts = Arrays.copyOf(counts, 2 * open);
         }
@@ -320,10 +263,9 @@ public final class JsonWriter {
         }
         open--;
         if (bracket == '}' && pretty) {
-            newLine();
+            text.newLine(indent);
         }
-        ensure(1);
-        out[pos++] = (byte) bracket;
+        text.put(bracket);
     }
 
     // ------------------------------------------------------------------------------------------------ map keys
@@ -393,7 +335,7 @@ public final class JsonWriter {
      */
     public JsonWriter key(final Utf8View key) {
         keyStart();
-        string(key);
+        text.string(key);
         return keyEnd();
     }
 
@@ -405,11 +347,9 @@ public final class JsonWriter {
      */
     public JsonWriter key(final int key) {
         keyStart();
-        ensure(1);
-        out[pos++] = '"';
-        decimal(key);
-        ensure(1);
-        out[pos++] = '"';
+        text.put('"');
+        text.decimal(key);
+        text.put('"');
         return keyEnd();
     }
 
@@ -455,11 +395,9 @@ public final class JsonWriter {
      */
     public JsonWriter key(final boolean key) {
         keyStart();
-        ensure(1);
-        out[pos++] = '"';
-        bool(key);
-        ensure(1);
-        out[pos++] = '"';
+        text.put('"');
+        text.bool(key);
+        text.put('"');
         return keyEnd();
     }
 
@@ -472,8 +410,7 @@ public final class JsonWriter {
     }
 
     private JsonWriter keyEnd() {
-        ensure(2);
-        out[pos++] = ':';
+        text.put(':');
         space();
         return this;
     }
@@ -486,7 +423,7 @@ public final class JsonWriter {
      * @param value the value.
      */
     public void int32(final int value) {
-        decimal(value);
+        text.decimal(value);
     }
 
     /**
@@ -495,10 +432,9 @@ public final class JsonWriter {
      * @param value the value.
      */
     public void int64(final long value) {
-        ensure(22);
-        out[pos++] = '"';
-        decimal(value);
-        out[pos++] = '"';
+        text.put('"');
+        text.decimal(value);
+        text.put('"');
     }
 
     /**
@@ -507,7 +443,7 @@ public final class JsonWriter {
      * @param value the value's bits.
      */
     public void uint32(final int value) {
-        decimal(value & 0xFFFF_FFFFL);
+        text.decimal(value & 0xFFFF_FFFFL);
     }
 
     /**
@@ -516,16 +452,9 @@ public final class JsonWriter {
      * @param value the value's bits.
      */
     public void uint64(final long value) {
-        ensure(22);
-        out[pos++] = '"';
-        if (value >= 0) {
-            decimal(value);
-        } else {
-            final long quotient = (value >>> 1) / 5;
-            decimal(quotient);
-            out[pos++] = (byte) ('0' + (value - quotient * 10));
-        }
-        out[pos++] = '"';
+        text.put('"');
+        text.unsignedDecimal(value);
+        text.put('"');
     }
 
     /**
@@ -535,17 +464,7 @@ public final class JsonWriter {
      * @param value the value.
      */
     public void float32(final float value) {
-        if (nonFinite(value)) {
-            return;
-        }
-        final int exponent = Math.getExponent(value);
-        decimal.setLength(0);
-        if (exponent >= -49 && exponent <= 85 || value == 0) {
-            decimal.append(value);
-        } else {
-            decimals().appendFloat(value, decimal);
-        }
-        asciiOf(decimal);
+        text.float32(value);
     }
 
     /**
@@ -555,38 +474,7 @@ public final class JsonWriter {
      * @param value the value.
      */
     public void float64(final double value) {
-        if (nonFinite(value)) {
-            return;
-        }
-        // The magnitudes for which the JDK's conversion allocates go through a cache, as in TextPrinter.
-        final int exponent = Math.getExponent(value);
-        decimal.setLength(0);
-        if (exponent >= -8 && exponent <= 85 || value == 0) {
-            decimal.append(value);
-        } else {
-            decimals().appendDouble(value, decimal);
-        }
-        asciiOf(decimal);
-    }
-
-    private boolean nonFinite(final double value) {
-        if (Double.isNaN(value)) {
-            bytes(QUOTED_NAN);
-        } else if (value == Double.POSITIVE_INFINITY) {
-            bytes(QUOTED_INFINITY);
-        } else if (value == Double.NEGATIVE_INFINITY) {
-            bytes(QUOTED_MINUS_INFINITY);
-        } else {
-            return false;
-        }
-        return true;
-    }
-
-    private DecimalCache decimals() {
-        if (decimals == null) {
-            decimals = new DecimalCache();
-        }
-        return decimals;
+        text.float64(value);
     }
 
     /**
@@ -595,7 +483,7 @@ public final class JsonWriter {
      * @param value the value.
      */
     public void bool(final boolean value) {
-        bytes(value ? TRUE : FALSE);
+        text.bool(value);
     }
 
     /**
@@ -607,19 +495,17 @@ public final class JsonWriter {
      */
     public void enumValue(final String name, final int number) {
         if (name == null || enumsAsInts) {
-            decimal(number);
+            text.decimal(number);
         } else {
-            ensure(1);
-            out[pos++] = '"';
-            ascii(name);
-            ensure(1);
-            out[pos++] = '"';
+            text.put('"');
+            text.name(name);
+            text.put('"');
         }
     }
 
     /** Prints {@code null}: a {@code google.protobuf.NullValue}, whatever its number, or an empty Value. */
     public void nullValue() {
-        bytes(NULL);
+        text.nullValue();
     }
 
     /**
@@ -633,28 +519,20 @@ public final class JsonWriter {
             throw new JsonPrintException("google.protobuf.Value cannot encode double values for infinity or nan,"
                     + " because they would be parsed as a string");
         }
-        float64(value);
+        text.float64(value);
     }
 
     /**
-     * Prints a string, quoted and escaped as {@code JsonFormat} (through Gson, HTML-safe) escapes it: {@code \"},
-     * {@code \\}, {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx},
-     * U+2028 and U+2029 as {@code \\u2028} and {@code \\u2029}; everything else as it is. Bytes that are not valid
-     * UTF-8 (possible only where the string is not validated) print as protobuf-java's String of them does, with
+     * Prints a string, quoted and escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
+     * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and
+     * U+2029 as {@code \\u2028} and {@code \\u2029}; everything else as it is. Bytes that are not valid UTF-8
+     * (possible only where the string is not validated) print as protobuf-java's String of them does, with
      * replacement characters (through a temporary String: the one allocating path).
      *
      * @param value the string.
      */
     public void string(final Utf8View value) {
-        final int length = value.byteLength();
-        final byte[] bytes = copyRaw(value.buffer(), value.offset(), length);
-        if (Utf8Arrays.isValid(bytes, 0, length)) {
-            quoted(bytes, 0, length);
-        } else {
-            final byte[] replaced =
-                    Utf8.toString(value.buffer(), value.offset(), length).getBytes(StandardCharsets.UTF_8);
-            quoted(replaced, 0, replaced.length);
-        }
+        text.string(value);
     }
 
     /**
@@ -663,35 +541,7 @@ public final class JsonWriter {
      * @param value the bytes.
      */
     public void bytes(final BytesView value) {
-        final int length = value.length();
-        final byte[] bytes = copyRaw(value.buffer(), value.offset(), length);
-        ensure(2 + (length + 2) / 3 * 4);
-        final byte[] o = out;
-        int p = pos;
-        o[p++] = '"';
-        int i = 0;
-        for (final int whole = length - length % 3; i < whole; i += 3) {
-            final int bits = (bytes[i] & 0xFF) << 16 | (bytes[i + 1] & 0xFF) << 8 | bytes[i + 2] & 0xFF;
-            o[p++] = BASE64[bits >>> 18];
-            o[p++] = BASE64[(bits >>> 12) & 0x3F];
-            o[p++] = BASE64[(bits >>> 6) & 0x3F];
-            o[p++] = BASE64[bits & 0x3F];
-        }
-        if (length - i == 1) {
-            final int bits = (bytes[i] & 0xFF) << 16;
-            o[p++] = BASE64[bits >>> 18];
-            o[p++] = BASE64[(bits >>> 12) & 0x3F];
-            o[p++] = '=';
-            o[p++] = '=';
-        } else if (length - i == 2) {
-            final int bits = (bytes[i] & 0xFF) << 16 | (bytes[i + 1] & 0xFF) << 8;
-            o[p++] = BASE64[bits >>> 18];
-            o[p++] = BASE64[(bits >>> 12) & 0x3F];
-            o[p++] = BASE64[(bits >>> 6) & 0x3F];
-            o[p++] = '=';
-        }
-        o[p++] = '"';
-        pos = p;
+        text.base64(value);
     }
 
     // ------------------------------------------------------------------------------------------------ WKT
@@ -714,8 +564,7 @@ public final class JsonWriter {
                     + JsonTime.TIMESTAMP_MIN_SECONDS + ", " + JsonTime.TIMESTAMP_MAX_SECONDS + "] and nanos " + nanos
                     + " in [0, 999999999]");
         }
-        ensure(32);
-        pos = JsonTime.timestamp(out, pos, seconds, nanos);
+        text.timestamp(seconds, nanos);
     }
 
     /**
@@ -738,8 +587,7 @@ public final class JsonWriter {
                     + JsonTime.DURATION_MAX_SECONDS + ", " + JsonTime.DURATION_MAX_SECONDS + "], nanos " + nanos
                     + " in [-999999999, 999999999], of the same sign");
         }
-        ensure(32);
-        pos = JsonTime.duration(out, pos, seconds, nanos);
+        text.duration(seconds, nanos);
     }
 
     /** Opens a {@code google.protobuf.FieldMask}: a quoted string of its paths joined by commas. */
@@ -756,85 +604,19 @@ public final class JsonWriter {
      * @param path the path.
      */
     public void fieldMaskPath(final Utf8View path) {
-        final int length = path.byteLength();
-        if (length == 0) {
+        if (path.byteLength() == 0) {
             return;
         }
-        byte[] bytes = copyRaw(path.buffer(), path.offset(), length);
-        int end = length;
-        if (!Utf8Arrays.isValid(bytes, 0, length)) {
-            bytes = Utf8.toString(path.buffer(), path.offset(), length).getBytes(StandardCharsets.UTF_8);
-            end = bytes.length;
-        }
         if (counts[open - 1]++ != 0) {
-            ensure(1);
-            out[pos++] = ',';
+            text.put(',');
         }
-        // A char's case mapping may take one more byte (U+023A to U+2C65): at most 3 bytes per 2.
-        if (camel.length < 2 * end) {
-            camel = new byte[2 * end];
-        }
-        final byte[] c = camel;
-        int kept = 0;
-        boolean upper = false;
-        for (int i = 0; i < end; ) {
-            final int b = bytes[i];
-            if (b == '_') {
-                upper = true;
-                i++;
-                continue;
-            }
-            if (b >= 0) {
-                c[kept++] = upper ? upper((byte) b) : lower((byte) b);
-                i++;
-            } else if ((b & 0xF8) == 0xF0) {
-                // A supplementary character: two surrogates, which have no case.
-                System.arraycopy(bytes, i, c, kept, 4);
-                kept += 4;
-                i += 4;
-            } else {
-                final int width = (b & 0xE0) == 0xC0 ? 2 : 3;
-                final char decoded = width == 2
-                        ? (char) ((b & 0x1F) << 6 | bytes[i + 1] & 0x3F)
-                        : (char) ((b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | bytes[i + 2] & 0x3F);
-                kept = utf8(upper ? Character.toUpperCase(decoded) : Character.toLowerCase(decoded), c, kept);
-                i += width;
-            }
-            upper = false;
-        }
-        escaped(c, 0, kept);
-    }
-
-    /** Writes {@code ch} (not a surrogate) as UTF-8 at {@code index}. */
-    private static int utf8(final char ch, final byte[] bytes, final int index) {
-        if (ch < 0x80) {
-            bytes[index] = (byte) ch;
-            return index + 1;
-        }
-        if (ch < 0x800) {
-            bytes[index] = (byte) (0xC0 | ch >>> 6);
-            bytes[index + 1] = (byte) (0x80 | ch & 0x3F);
-            return index + 2;
-        }
-        bytes[index] = (byte) (0xE0 | ch >>> 12);
-        bytes[index + 1] = (byte) (0x80 | (ch >>> 6) & 0x3F);
-        bytes[index + 2] = (byte) (0x80 | ch & 0x3F);
-        return index + 3;
+        text.fieldMaskPath(path);
     }
 
     /** Closes the field mask {@link #beginFieldMask()} opened. */
     public void endFieldMask() {
         open--;
-        ensure(1);
-        out[pos++] = '"';
-    }
-
-    private static byte upper(final byte b) {
-        return b >= 'a' && b <= 'z' ? (byte) (b - ('a' - 'A')) : b;
-    }
-
-    private static byte lower(final byte b) {
-        return b >= 'A' && b <= 'Z' ? (byte) (b + ('a' - 'A')) : b;
+        text.put('"');
     }
 
     /**
@@ -852,12 +634,11 @@ public final class JsonWriter {
     public void any(final Utf8View typeUrl, final BytesView value, final boolean trusted) {
         final int urlLength = typeUrl.byteLength();
         if (urlLength == 0 && value.length() == 0) {
-            ensure(2);
-            out[pos++] = '{';
-            out[pos++] = '}';
+            text.put('{');
+            text.put('}');
             return;
         }
-        final byte[] url = copyRaw(typeUrl.buffer(), typeUrl.offset(), urlLength);
+        final byte[] url = text.copyRaw(typeUrl.buffer(), typeUrl.offset(), urlLength);
         int end = urlLength;
         while (end > 0 && url[end - 1] == '/') {
             end--;
@@ -913,132 +694,5 @@ public final class JsonWriter {
             levels[level] = decoder;
         }
         return decoder;
-    }
-
-    // ------------------------------------------------------------------------------------------------ text
-
-    private void ensure(final int more) {
-        if (pos + more > out.length) {
-            out = Arrays.copyOf(out, Math.max(pos + more, 2 * out.length));
-        }
-    }
-
-    private byte[] copyRaw(final DirectBuffer buffer, final int offset, final int length) {
-        if (raw.length < length) {
-            raw = new byte[Math.max(length, 2 * raw.length)];
-        }
-        buffer.getBytes(offset, raw, 0, length);
-        return raw;
-    }
-
-    private void bytes(final byte[] text) {
-        ensure(text.length);
-        System.arraycopy(text, 0, out, pos, text.length);
-        pos += text.length;
-    }
-
-    /** A name or enum value name: ASCII in practice; anything else is encoded as UTF-8, unescaped as JsonFormat does. */
-    private void ascii(final String text) {
-        final int length = text.length();
-        ensure(3 * length);
-        final byte[] o = out;
-        int p = pos;
-        for (int i = 0; i < length; i++) {
-            final char c = text.charAt(i);
-            if (c < 0x80) {
-                o[p++] = (byte) c;
-            } else {
-                pos = p;
-                final byte[] utf8 = text.substring(i).getBytes(StandardCharsets.UTF_8);
-                ensure(utf8.length);
-                System.arraycopy(utf8, 0, out, pos, utf8.length);
-                pos += utf8.length;
-                return;
-            }
-        }
-        pos = p;
-    }
-
-    private void asciiOf(final StringBuilder text) {
-        final int length = text.length();
-        ensure(length);
-        for (int i = 0; i < length; i++) {
-            out[pos++] = (byte) text.charAt(i);
-        }
-    }
-
-    private void decimal(final long value) {
-        ensure(20);
-        if (value == Long.MIN_VALUE) {
-            bytes(LONG_MIN);
-            return;
-        }
-        long v = value;
-        if (v < 0) {
-            out[pos++] = '-';
-            v = -v;
-        }
-        int digits = 1;
-        for (long t = v; t >= 10; t /= 10) {
-            digits++;
-        }
-        int p = pos + digits;
-        pos = p;
-        do {
-            out[--p] = (byte) ('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-    }
-
-    private void quoted(final byte[] text, final int from, final int to) {
-        ensure(1);
-        out[pos++] = '"';
-        escaped(text, from, to);
-        ensure(1);
-        out[pos++] = '"';
-    }
-
-    /** {@code text[from, to)}, valid UTF-8, escaped as Gson escapes it: runs that need none are copied whole. */
-    private void escaped(final byte[] text, final int from, final int to) {
-        ensure(6 * (to - from));
-        final byte[] o = out;
-        int p = pos;
-        int run = from;
-        for (int i = from; i < to; i++) {
-            final byte b = text[i];
-            final int escape;
-            if (b >= 0) {
-                escape = ESCAPES[b];
-                if (escape == 0) {
-                    continue;
-                }
-            } else if (b == (byte) 0xE2 && i + 2 < to && text[i + 1] == (byte) 0x80 && (text[i + 2] & 0xFE) == 0xA8) {
-                escape = -1;
-            } else {
-                continue;
-            }
-            System.arraycopy(text, run, o, p, i - run);
-            p += i - run;
-            o[p++] = '\\';
-            if (escape == -1) {
-                o[p++] = 'u';
-                o[p++] = '2';
-                o[p++] = '0';
-                o[p++] = '2';
-                o[p++] = text[i + 2] == (byte) 0xA8 ? (byte) '8' : (byte) '9';
-                i += 2;
-            } else if (escape == 'u') {
-                o[p++] = 'u';
-                o[p++] = '0';
-                o[p++] = '0';
-                o[p++] = HEX[b >>> 4];
-                o[p++] = HEX[b & 0xF];
-            } else {
-                o[p++] = (byte) escape;
-            }
-            run = i + 1;
-        }
-        System.arraycopy(text, run, o, p, to - run);
-        pos = p + to - run;
     }
 }
