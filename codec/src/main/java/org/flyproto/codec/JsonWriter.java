@@ -23,9 +23,6 @@ import org.flyproto.buffers.Utf8View;
  * <p>Not thread-safe; one per {@link JsonPrinter}.
  */
 public final class JsonWriter {
-    /** JsonFormat refuses nothing here, but each level of an Any inside an Any is a level of recursion. */
-    static final int MAX_ANY_DEPTH = 100;
-
     private final boolean pretty;
     private final boolean protoNames;
     private final boolean enumsAsInts;
@@ -53,7 +50,6 @@ public final class JsonWriter {
     private final MessageDecoder[][] anyDecoders;
 
     private final int[] anyInUse;
-    private int anyDepth;
 
     JsonWriter(
             final boolean pretty,
@@ -76,7 +72,6 @@ public final class JsonWriter {
         open = 0;
         indent = 0;
         pendingJsonName = null;
-        anyDepth = 0;
         Arrays.fill(anyInUse, 0);
         maps.reset();
     }
@@ -622,16 +617,17 @@ public final class JsonWriter {
     /**
      * Prints a {@code google.protobuf.Any}: <code>{}</code> if empty; else an object of {@code "@type"} and the packed
      * message's fields, or of {@code "@type"} and {@code "value"} when the packed type is itself a well-known type with
-     * a special form. The packed message is read by a decoder of the {@link JsonTypeRegistry} (validating unless the
-     * Any's decoder is trusted).
+     * a special form. The packed message is read by a decoder of the {@link JsonTypeRegistry} as a message nested in
+     * the Any: one level deeper, under the same depth limit, validated unless the Any's decoder is trusted.
      *
      * @param typeUrl the type URL; its last segment, after the last {@code /}, names the type.
      * @param value   the packed message's bytes.
-     * @param trusted true if the Any was wrapped trusted.
+     * @param holder  the decoder of the Any.
      * @throws JsonPrintException  if the type URL has no {@code /} or names a type the registry does not hold.
-     * @throws ProtoDecodeException if the packed bytes are not a valid message of that type.
+     * @throws ProtoDecodeException if the packed bytes are not a valid message of that type, or nest past the depth
+     *     limit.
      */
-    public void any(final Utf8View typeUrl, final BytesView value, final boolean trusted) {
+    public void any(final Utf8View typeUrl, final BytesView value, final MessageDecoder holder) {
         final int urlLength = typeUrl.byteLength();
         if (urlLength == 0 && value.length() == 0) {
             text.put('{');
@@ -654,13 +650,9 @@ public final class JsonWriter {
         if (type < 0) {
             throw new JsonPrintException("Cannot find type for url: " + typeUrl);
         }
-        if (anyDepth == MAX_ANY_DEPTH) {
-            throw new JsonPrintException("Any nested deeper than " + MAX_ANY_DEPTH);
-        }
         final MessageDecoder packed = anyDecoder(type);
-        anyDepth++;
         try {
-            packed.wrapRoot(value.buffer(), value.offset(), value.length(), trusted);
+            packed.wrapPacked(value.buffer(), value.offset(), value.length(), holder);
             beginObject();
             field("@type", "@type");
             string(typeUrl);
@@ -672,7 +664,6 @@ public final class JsonWriter {
             }
             endObject();
         } finally {
-            anyDepth--;
             anyInUse[type]--;
         }
     }

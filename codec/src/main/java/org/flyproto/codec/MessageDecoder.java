@@ -135,6 +135,22 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     /**
+     * Wraps the message packed in an {@code Any} that {@code holder} reads, for printing it: as a nested message of
+     * the holder (one level deeper, under the holder's depth limit, trusted if the holder is, validated if not), so
+     * that Any inside Any cannot nest deeper than messages can.
+     */
+    final void wrapPacked(final DirectBuffer buffer, final int offset, final int length, final MessageDecoder holder) {
+        RegionArgument.check(offset, length, buffer.capacity());
+        iterElements = null;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(null);
+        }
+        maxDepth = holder.maxDepth;
+        attachRoot(buffer, offset, length);
+        wrapAt(offset, length, holder.depth + 1, holder.trusted, !holder.trusted);
+    }
+
+    /**
      * Wraps a root message preceded by its varint length, as protobuf-java's {@code writeDelimitedTo} writes it.
      * The message then ends at {@code encodedOffset() + encodedLength()}, where the next one of the stream starts.
      *

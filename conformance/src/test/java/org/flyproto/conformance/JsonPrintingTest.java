@@ -30,6 +30,7 @@ import org.flyproto.codec.JsonPrintException;
 import org.flyproto.codec.JsonPrinter;
 import org.flyproto.codec.JsonTypeRegistry;
 import org.flyproto.codec.MessageDecoder;
+import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.conformance.alloc.Features;
 import org.flyproto.conformance.alloc.FeaturesAlloc;
 import org.flyproto.conformance.alloc.Item;
@@ -175,6 +176,23 @@ class JsonPrintingTest {
                 new AnyDecoder(),
                 Any.newBuilder().setValue(ByteString.copyFromUtf8("x")).build(),
                 "Invalid type url found: ");
+    }
+
+    /** The packed message is nested in its Any: Any inside Any nests no deeper than messages may (100 levels). */
+    @Test
+    void shouldRefuseAnyNestedPastTheDepthLimit() throws IOException {
+        Any deep = Any.pack(Int32Value.of(1));
+        for (int i = 1; i < 50; i++) {
+            deep = Any.pack(deep);
+        }
+        assertThat(print(new AnyDecoder(), deep)).contains("\"value\": 1\n");
+        for (int i = 50; i < 101; i++) {
+            deep = Any.pack(deep);
+        }
+        final MessageDecoder tooDeep = wrap(new AnyDecoder(), deep);
+        assertThatThrownBy(() -> COMPACT.printToString(tooDeep))
+                .isInstanceOf(ProtoDecodeException.class)
+                .hasMessageContaining("nesting deeper than 100");
     }
 
     @Test

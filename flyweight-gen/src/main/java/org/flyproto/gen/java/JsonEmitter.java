@@ -312,7 +312,7 @@ final class JsonEmitter {
                 yield code.addStatement("writer.endArray()").build();
             }
             case VALUE -> value(message);
-            case ANY -> CodeBlock.of("writer.any($N(), $N(), trusted);\n", accessor(message, 1), accessor(message, 2));
+            case ANY -> CodeBlock.of("writer.any($N(), $N(), this);\n", accessor(message, 1), accessor(message, 2));
         };
     }
 
