@@ -7,7 +7,7 @@ import org.flyproto.buffers.Utf8View;
 /**
  * The order in which protobuf-java's {@code JsonFormat} prints a map field: each distinct key once, where it first
  * occurs on the wire, with the value of its last occurrence (a parsed map is a {@code LinkedHashMap}: a repeated key
- * keeps its place and takes the new value).
+ * keeps its place and takes the new value); inside an Any, every entry in wire order ({@link #wireOrder}).
  *
  * <p>Keys are collected per map (numbers, bools as 0/1; or the offset and length of a string key's bytes), sorted in
  * place with their element indices to find repeated keys, and the resulting order kept until the map is printed.
@@ -80,6 +80,21 @@ final class JsonMapOrder {
             }
         }
         return kept;
+    }
+
+    /**
+     * Keeps the entries added since {@code mark} in wire order, repeated keys and all: the order {@code JsonFormat}
+     * prints a map in inside an Any, whose packed message it reads as a {@code DynamicMessage} (a map is a list of
+     * entries there).
+     *
+     * @return the end of the order.
+     */
+    int wireOrder(final int mark) {
+        final int end = count;
+        for (int i = mark; i < end; i++) {
+            order[i] = elements[i];
+        }
+        return end;
     }
 
     int element(final int index) {

@@ -50,6 +50,8 @@ public final class JsonWriter {
     private final MessageDecoder[][] anyDecoders;
 
     private final int[] anyInUse;
+    /** Packed messages of Any being printed, one inside the other. */
+    private int packedDepth;
 
     JsonWriter(
             final boolean pretty,
@@ -73,6 +75,7 @@ public final class JsonWriter {
         indent = 0;
         pendingJsonName = null;
         Arrays.fill(anyInUse, 0);
+        packedDepth = 0;
         maps.reset();
     }
 
@@ -267,7 +270,9 @@ public final class JsonWriter {
 
     /**
      * Starts ordering the entries of a map field as {@code JsonFormat} prints them: each key once, at its first
-     * occurrence, with its last value. Add every entry's key with {@link #mapKey}, then {@link #orderMap}.
+     * occurrence, with its last value; inside an Any (which {@code JsonFormat} reads as a {@code DynamicMessage}),
+     * every entry in wire order, a repeated key repeated. Add every entry's key with {@link #mapKey}, then
+     * {@link #orderMap}.
      *
      * @param stringKeys true if the keys are strings; else numbers or bools.
      * @return the mark to pass to {@link #orderMap} and {@link #endMapOrder}.
@@ -302,7 +307,7 @@ public final class JsonWriter {
      * @return the end of the order: print the entry {@link #mapElement(int)} for each index in {@code [mark, end)}.
      */
     public int orderMap(final int mark) {
-        return maps.resolve(mark);
+        return packedDepth == 0 ? maps.resolve(mark) : maps.wireOrder(mark);
     }
 
     /**
@@ -651,6 +656,7 @@ public final class JsonWriter {
             throw new JsonPrintException("Cannot find type for url: " + typeUrl);
         }
         final MessageDecoder packed = anyDecoder(type);
+        packedDepth++;
         try {
             packed.wrapPacked(value.buffer(), value.offset(), value.length(), holder);
             beginObject();
@@ -664,6 +670,7 @@ public final class JsonWriter {
             }
             endObject();
         } finally {
+            packedDepth--;
             anyInUse[type]--;
         }
     }

@@ -375,6 +375,34 @@ class JsonPrintingTest {
         }
     }
 
+    /** Inside an Any, JsonFormat prints a DynamicMessage, whose maps are lists: every entry in wire order. */
+    @Test
+    void shouldPrintMapsInsideAnyEntryByEntryAsJsonFormatDoes() throws IOException {
+        final ByteString first = Struct.newBuilder()
+                .putFields("a", Value.newBuilder().setNumberValue(1).build())
+                .putFields("b", Value.newBuilder().setNumberValue(2).build())
+                .build()
+                .toByteString();
+        final ByteString again = Struct.newBuilder()
+                .putFields("a", Value.newBuilder().setNumberValue(3).build())
+                .build()
+                .toByteString();
+        final Any any = Any.newBuilder()
+                .setTypeUrl("type.googleapis.com/google.protobuf.Struct")
+                .setValue(first.concat(again))
+                .build();
+        assertThat(COMPACT.printToString(wrap(new AnyDecoder(), any)))
+                .isEqualTo("{\"@type\":\"type.googleapis.com/google.protobuf.Struct\","
+                        + "\"value\":{\"a\":1.0,\"b\":2.0,\"a\":3.0}}");
+        print(new AnyDecoder(), any);
+        // The same bytes outside an Any: one key once, its last value.
+        assertThat(COMPACT.printToString(wrap(new StructDecoder(), Struct.parseFrom(first.concat(again)))))
+                .isEqualTo("{\"a\":3.0,\"b\":2.0}");
+        final byte[] bytes = first.concat(again).toByteArray();
+        assertThat(COMPACT.printToString(new StructDecoder().wrap(new UnsafeBuffer(bytes), 0, bytes.length)))
+                .isEqualTo(ORACLE.omittingInsignificantWhitespace().print(Struct.parseFrom(bytes)));
+    }
+
     @Test
     void shouldPrintExtensionsAndGroupsUnderTheirJsonNames() throws IOException {
         final Base sample = Base.newBuilder()
