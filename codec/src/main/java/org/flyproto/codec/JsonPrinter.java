@@ -45,6 +45,8 @@ public final class JsonPrinter {
     private final boolean fieldsWithNoPresence;
     private final JsonTypeRegistry registry;
     private final JsonWriter writer;
+    /** For an {@code Appendable} that is not a StringBuilder: created on first use, reused. */
+    private StringBuilder scratch;
 
     private JsonPrinter(
             final boolean pretty,
@@ -200,8 +202,6 @@ public final class JsonPrinter {
     public String printToString(final MessageDecoder message) {
         return appendTo(message, new StringBuilder()).toString();
     }
-
-    private StringBuilder scratch;
 
     private StringBuilder scratch() {
         if (scratch == null) {

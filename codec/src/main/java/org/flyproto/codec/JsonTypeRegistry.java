@@ -69,7 +69,7 @@ public final class JsonTypeRegistry {
 
     /**
      * @param fullName a protobuf full name, e.g. {@code market.Order}.
-     * @return true if the type is registered.
+     * @return true if the type is registered (allocates the name's bytes: not for hot paths).
      */
     public boolean contains(final String fullName) {
         final byte[] bytes = fullName.getBytes(StandardCharsets.UTF_8);

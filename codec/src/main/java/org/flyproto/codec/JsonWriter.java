@@ -74,8 +74,7 @@ public final class JsonWriter {
         open = 0;
         indent = 0;
         pendingJsonName = null;
-        Arrays.fill(anyInUse, 0);
-        packedDepth = 0;
+        // anyInUse and packedDepth are back at 0 after any print: the Any printing restores them in a finally.
         maps.reset();
     }
 
@@ -681,7 +680,7 @@ public final class JsonWriter {
             levels = new MessageDecoder[2];
             anyDecoders[type] = levels;
         }
-        final int level = anyInUse[type]++;
+        final int level = anyInUse[type];
         if (level == levels.length) {
             levels = Arrays.copyOf(levels, 2 * level);
             anyDecoders[type] = levels;
@@ -691,6 +690,8 @@ public final class JsonWriter {
             decoder = registry.newDecoder(type);
             levels[level] = decoder;
         }
+        // Counted once nothing can throw any more: any() gives the level back in its finally.
+        anyInUse[type] = level + 1;
         return decoder;
     }
 }
