@@ -271,6 +271,20 @@ class JsonPrintingTest {
         print(new TestAllTypesProto3Decoder(), message);
     }
 
+    /** Floats and doubles of random bit patterns (every magnitude, subnormals, NaN payloads) print as JsonFormat's. */
+    @Test
+    void shouldPrintFloatsAndDoublesOfRandomBitPatternsAsJsonFormatDoes() throws IOException {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(0x150F);
+        for (int round = 0; round < 20; round++) {
+            final TestAllTypesProto3.Builder builder = TestAllTypesProto3.newBuilder();
+            for (int i = 0; i < 500; i++) {
+                builder.addRepeatedFloat(Float.intBitsToFloat(random.nextInt()));
+                builder.addRepeatedDouble(Double.longBitsToDouble(random.nextLong()));
+            }
+            print(new TestAllTypesProto3Decoder(), builder.build());
+        }
+    }
+
     @Test
     void shouldPrintFieldMasksInLowerCamel() throws IOException {
         final FieldMask mask = FieldMask.newBuilder()
