@@ -196,6 +196,28 @@ class JsonPrintingTest {
     }
 
     @Test
+    void shouldRefuseAnyWhosePackedBytesAreNotAMessage() {
+        final Any garbage = Any.newBuilder()
+                .setTypeUrl("type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3")
+                .setValue(ByteString.copyFrom(new byte[] {0x0A, 0x7F, 0x01}))
+                .build();
+        assertThatThrownBy(() -> ORACLE.print(garbage)).isInstanceOf(IOException.class);
+        final MessageDecoder wrapped = wrap(new AnyDecoder(), garbage);
+        assertThatThrownBy(() -> COMPACT.printToString(wrapped)).isInstanceOf(ProtoDecodeException.class);
+    }
+
+    /** A validated string that is not UTF-8: an error after a validating wrap, replacement characters after a trusted one. */
+    @Test
+    void shouldPrintInvalidUtf8AsReadingItDoes() {
+        final byte[] bytes = {0x72, 0x03, 'a', (byte) 0xFF, 'b'}; // optional_string = 14: tag 0x72
+        final TestAllTypesProto3Decoder decoder = new TestAllTypesProto3Decoder();
+        decoder.wrap(new UnsafeBuffer(bytes), 0, bytes.length);
+        assertThatThrownBy(() -> COMPACT.printToString(decoder)).isInstanceOf(ProtoDecodeException.class);
+        decoder.wrapTrusted(new UnsafeBuffer(bytes), 0, bytes.length);
+        assertThat(COMPACT.printToString(decoder)).isEqualTo("{\"optionalString\":\"a\uFFFDb\"}");
+    }
+
+    @Test
     void shouldPrintStructsValuesAndListsNested() throws IOException {
         final Struct struct = Struct.newBuilder()
                 .putFields(
