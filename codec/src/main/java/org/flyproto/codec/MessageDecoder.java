@@ -67,7 +67,7 @@ public abstract class MessageDecoder extends WireReader {
 
     private boolean isMerged;
 
-    /** The decoder {@link #appendTo(StringBuilder)} reads through, and its printer: created on first use. */
+    /** The decoder text and JSON printing read through, and the text printer: created on first use. */
     private MessageDecoder textTwin;
 
     private TextPrinter textPrinter;
@@ -132,6 +132,22 @@ public abstract class MessageDecoder extends WireReader {
         }
         buffer.getBytes(offset, copy, 0, length);
         attachCopy(buffer, copy, offset);
+    }
+
+    /**
+     * Wraps the message packed in an {@code Any} that {@code holder} reads, for printing it: as a nested message of
+     * the holder (one level deeper, under the holder's depth limit, trusted if the holder is, validated if not), so
+     * that Any inside Any cannot nest deeper than messages can.
+     */
+    final void wrapPacked(final DirectBuffer buffer, final int offset, final int length, final MessageDecoder holder) {
+        RegionArgument.check(offset, length, buffer.capacity());
+        iterElements = null;
+        if (Checked.ENABLED) {
+            generation.advanceUnder(null);
+        }
+        maxDepth = holder.maxDepth;
+        attachRoot(buffer, offset, length);
+        wrapAt(offset, length, holder.depth + 1, holder.trusted, !holder.trusted);
     }
 
     /**
@@ -516,20 +532,34 @@ public abstract class MessageDecoder extends WireReader {
         if (buffer instanceof NotWrappedBuffer) {
             return out;
         }
-        checkCurrent();
         TextPrinter printer = textPrinter;
         if (printer == null) {
             printer = new TextPrinter();
             textPrinter = printer;
         }
+        printer.print(printingTwin(), out);
+        return out;
+    }
+
+    /**
+     * The decoder printing reads through, so as not to disturb this one: a second decoder of this type (created on
+     * first use, then reused), wrapped on what this one reads.
+     *
+     * @return the twin, mirroring this decoder.
+     * @throws IllegalStateException if this decoder was never wrapped, or (checked mode) its parent moved on.
+     */
+    final MessageDecoder printingTwin() {
+        if (buffer instanceof NotWrappedBuffer notWrapped) {
+            throw notWrapped.notWrapped();
+        }
+        checkCurrent();
         MessageDecoder twin = textTwin;
         if (twin == null) {
             twin = newPrintingDecoder();
             textTwin = twin;
         }
         twin.mirror(this);
-        printer.print(twin, out);
-        return out;
+        return twin;
     }
 
     /**
@@ -573,10 +603,28 @@ public abstract class MessageDecoder extends WireReader {
     protected abstract void appendFieldsTo(TextPrinter printer);
 
     /**
-     * @return a new decoder of this type, which {@link #appendTo(StringBuilder)} reads through so as not to disturb
-     *     this one; generated.
+     * @return a new decoder of this type, which {@link #appendTo(StringBuilder)} and {@link JsonPrinter} read through
+     *     so as not to disturb this one; generated.
      */
     protected abstract MessageDecoder newPrintingDecoder();
+
+    /**
+     * Prints this message's JSON, for {@link JsonPrinter}; generated. For most types: the members of the object the
+     * writer has opened, one per present field, in field-number order. For the well-known types with a special JSON
+     * form ({@link #jsonValueForm()}): that whole value.
+     *
+     * @param writer the writer.
+     */
+    protected abstract void appendJsonTo(JsonWriter writer);
+
+    /**
+     * @return true if {@link #appendJsonTo} prints a whole JSON value (the special forms of Timestamp, Duration, the
+     *     wrappers, Struct, Value, ListValue, FieldMask and Any), false if it prints the members of an object;
+     *     generated for the former.
+     */
+    protected boolean jsonValueForm() {
+        return false;
+    }
 
     /** Reads what {@code source} reads, as a decoder of its own: the same region, or the same merged regions. */
     final void mirror(final MessageDecoder source) {

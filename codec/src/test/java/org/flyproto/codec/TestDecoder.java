@@ -83,6 +83,22 @@ final class TestDecoder extends MessageDecoder {
     }
 
     @Override
+    protected void appendJsonTo(final JsonWriter writer) {
+        if (a != 0) {
+            writer.field("a", "a").int32(a);
+        }
+        if (textLength != 0) {
+            writer.field("text", "text").string(text());
+        }
+        if (dataLength != 0) {
+            writer.field("data", "data").bytes(data());
+        }
+        if (childLength != 0) {
+            writer.field("child", "child").message(child());
+        }
+    }
+
+    @Override
     protected TestDecoder newPrintingDecoder() {
         return new TestDecoder();
     }

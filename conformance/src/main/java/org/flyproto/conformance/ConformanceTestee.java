@@ -10,12 +10,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteOrder;
+import java.util.List;
+import java.util.function.Supplier;
 import org.agrona.BitUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.codec.JsonPrintException;
+import org.flyproto.codec.JsonPrinter;
+import org.flyproto.codec.JsonTypeRegistry;
+import org.flyproto.codec.MessageDecoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.conformance.protocol.flyproto.ConformanceRequestDecoder;
@@ -23,6 +29,23 @@ import org.flyproto.conformance.protocol.flyproto.ConformanceRequestPayloadCase;
 import org.flyproto.conformance.protocol.flyproto.ConformanceResponseEncoder;
 import org.flyproto.conformance.protocol.flyproto.FailureSetEncoder;
 import org.flyproto.conformance.protocol.flyproto.WireFormat;
+import org.flyproto.wkt.AnyDecoder;
+import org.flyproto.wkt.BoolValueDecoder;
+import org.flyproto.wkt.BytesValueDecoder;
+import org.flyproto.wkt.DoubleValueDecoder;
+import org.flyproto.wkt.DurationDecoder;
+import org.flyproto.wkt.EmptyDecoder;
+import org.flyproto.wkt.FieldMaskDecoder;
+import org.flyproto.wkt.FloatValueDecoder;
+import org.flyproto.wkt.Int32ValueDecoder;
+import org.flyproto.wkt.Int64ValueDecoder;
+import org.flyproto.wkt.ListValueDecoder;
+import org.flyproto.wkt.StringValueDecoder;
+import org.flyproto.wkt.StructDecoder;
+import org.flyproto.wkt.TimestampDecoder;
+import org.flyproto.wkt.UInt32ValueDecoder;
+import org.flyproto.wkt.UInt64ValueDecoder;
+import org.flyproto.wkt.ValueDecoder;
 
 /**
  * A testee for protobuf's conformance runner ({@code conformance_test_runner}): reads {@code ConformanceRequest}s from
@@ -33,7 +56,9 @@ import org.flyproto.conformance.protocol.flyproto.WireFormat;
  * the payload by the decoder of the requested message type (validating: malformed input, invalid UTF-8 where the
  * schema asks for validation, missing required fields are parse errors), the message re-encoded by the matching encoder
  * ({@code copy}: known fields canonical, unknown fields byte for byte) and the response written by
- * {@code ConformanceResponseEncoder}. Requests for the JSON, JSPB or text formats are answered {@code skipped}.
+ * {@code ConformanceResponseEncoder}. A binary payload asked for as JSON is printed by {@link JsonPrinter} (as
+ * {@code JsonFormat.printer()} prints it, Any resolved among the test messages and the well-known types). Requests
+ * with a JSON, JSPB or text-format payload, or for JSPB or text output, are answered {@code skipped}.
  */
 public final class ConformanceTestee {
     private static final int LENGTH_PREFIX = 4;
@@ -47,6 +72,10 @@ public final class ConformanceTestee {
     private final ExpandableArrayBuffer responseBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
     private long count;
+    /** As the Java testee prints: {@code JsonFormat.printer()} with the test messages and the well-known types. */
+    private final JsonPrinter json = JsonPrinter.printer().usingTypeRegistry(typeRegistry());
+
+    private final ExpandableArrayBuffer jsonBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
 
     /**
      * Serves the runner on stdin / stdout until stdin ends.
@@ -111,6 +140,11 @@ public final class ConformanceTestee {
             responseLength = respondPayload(out, failureSet.encodedLength());
         } else if (payload != ConformanceRequestPayloadCase.PROTOBUF_PAYLOAD) {
             responseLength = respondSkipped(out, "only the binary wire format is supported; input was " + payload);
+        } else if (request.requestedOutputFormat() == WireFormat.JSON) {
+            final TestMessages.Decoding decoding = messages.decodingFor(request.messageType());
+            responseLength = decoding == null
+                    ? respondSkipped(out, "message type " + request.messageTypeAsString() + " is not in this testee")
+                    : printJson(decoding, request.protobufPayload(), out);
         } else if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {
             responseLength = respondSkipped(
                     out, "only the binary wire format is supported; output asked for " + outputFormatName());
@@ -144,6 +178,54 @@ public final class ConformanceTestee {
                 return respondRuntimeError(out, e.toString());
             }
         }
+    }
+
+    /**
+     * Decodes the payload and prints it as {@code JsonFormat.printer()} would (the Java testee's printer): a message
+     * that has no JSON form (a Timestamp out of range, an Any of an unknown type) is a {@code serialize_error}.
+     */
+    private int printJson(
+            final TestMessages.Decoding decoding, final BytesView input, final ExpandableArrayBuffer out) {
+        final int length;
+        try {
+            length = json.printTo(decoding.decode(input.buffer(), input.offset(), input.length()), jsonBuffer, 0);
+        } catch (final ProtoDecodeException e) {
+            return respondParseError(out, e.getMessage());
+        } catch (final JsonPrintException e) {
+            response.wrap(out, LENGTH_PREFIX).serializeError(e.getMessage());
+            return frame(out);
+        } catch (final RuntimeException e) {
+            return respondRuntimeError(out, e.toString());
+        }
+        out.checkLimit(LENGTH_PREFIX + length + 16);
+        response.wrap(out, LENGTH_PREFIX).jsonPayload(jsonBuffer, 0, length);
+        return frame(out);
+    }
+
+    private static JsonTypeRegistry typeRegistry() {
+        final JsonTypeRegistry.Builder types = JsonTypeRegistry.builder();
+        TestMessages.decoderFactories().forEach(types::add);
+        for (final Supplier<MessageDecoder> wellKnown : List.<Supplier<MessageDecoder>>of(
+                AnyDecoder::new,
+                TimestampDecoder::new,
+                DurationDecoder::new,
+                FieldMaskDecoder::new,
+                StructDecoder::new,
+                ValueDecoder::new,
+                ListValueDecoder::new,
+                EmptyDecoder::new,
+                DoubleValueDecoder::new,
+                FloatValueDecoder::new,
+                Int64ValueDecoder::new,
+                UInt64ValueDecoder::new,
+                Int32ValueDecoder::new,
+                UInt32ValueDecoder::new,
+                BoolValueDecoder::new,
+                StringValueDecoder::new,
+                BytesValueDecoder::new)) {
+            types.add(wellKnown);
+        }
+        return types.build();
     }
 
     private String outputFormatName() {

@@ -38,8 +38,23 @@ final class TestMessages {
         int transcode(DirectBuffer in, int offset, int length, MutableDirectBuffer out);
     }
 
+    /** Decodes a payload for printing. */
+    interface Decoding {
+        /**
+         * Wraps the type's reused decoder on {@code [offset, offset + length)} of {@code in} (validating).
+         *
+         * @param in the payload's buffer.
+         * @param offset where the payload starts.
+         * @param length its length.
+         * @return the decoder, wrapped.
+         * @throws ProtoDecodeException if the payload is malformed or misses a required field.
+         */
+        MessageDecoder decode(DirectBuffer in, int offset, int length);
+    }
+
     private final String[] names;
     private final Transcoder[] transcoders;
+    private final Decoding[] decodings;
 
     TestMessages() {
         final TestAllTypesProto3Decoder proto3 = new TestAllTypesProto3Decoder();
@@ -115,6 +130,52 @@ final class TestMessages {
                 return editionUnstableOut.encodedLength();
             }
         };
+        decodings = new Decoding[] {
+            proto3::wrap,
+            proto2::wrap,
+            (in, offset, length) -> {
+                requireInitialized(required.wrap(in, offset, length), required.isInitialized(), length);
+                return required;
+            },
+            editions3::wrap,
+            editions2::wrap,
+            (in, offset, length) -> {
+                requireInitialized(editionsRequired.wrap(in, offset, length), editionsRequired.isInitialized(), length);
+                return editionsRequired;
+            },
+            edition2023::wrap,
+            editionUnstable::wrap
+        };
+    }
+
+    /**
+     * @return factories of decoders of the test message types, for the JSON printer's Any registry.
+     */
+    static java.util.List<java.util.function.Supplier<MessageDecoder>> decoderFactories() {
+        return java.util.List.of(
+                TestAllTypesProto3Decoder::new,
+                TestAllTypesProto2Decoder::new,
+                TestAllRequiredTypesProto2Decoder::new,
+                org.flyproto.conformance.messages.editions.proto3.flyproto.TestAllTypesProto3Decoder::new,
+                org.flyproto.conformance.messages.editions.proto2.flyproto.TestAllTypesProto2Decoder::new,
+                org.flyproto.conformance.messages.editions.proto2.flyproto.TestAllRequiredTypesProto2Decoder::new,
+                TestAllTypesEdition2023Decoder::new,
+                TestAllTypesEditionUnstableDecoder::new);
+    }
+
+    /**
+     * The decoding of a message type, for JSON output.
+     *
+     * @param fullName the message's full name.
+     * @return its decoding, or {@code null} if the testee does not know the type.
+     */
+    Decoding decodingFor(final Utf8View fullName) {
+        for (int i = 0; i < names.length; i++) {
+            if (fullName.contentEquals(names[i])) {
+                return decodings[i];
+            }
+        }
+        return null;
     }
 
     /**

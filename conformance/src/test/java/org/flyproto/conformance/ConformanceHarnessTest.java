@@ -73,6 +73,61 @@ class ConformanceHarnessTest {
 
     private static Testee testee;
 
+    /**
+     * A binary payload asked for as JSON is answered with exactly what {@code JsonFormat.printer()} prints for it (the
+     * Java testee's printer, Any resolved among the test messages and the well-known types): random messages, with
+     * the well-known types given values JsonFormat can print; invalid bytes are a parse error, a timestamp out of
+     * range a serialize error.
+     */
+    @ParameterizedTest
+    @EnumSource(Type.class)
+    void shouldAnswerJsonOutputAsJsonFormatPrintsIt(final Type type) throws Exception {
+        final com.google.protobuf.util.JsonFormat.TypeRegistry.Builder types =
+                com.google.protobuf.util.JsonFormat.TypeRegistry.newBuilder();
+        for (final Type each : Type.values()) {
+            types.add(each.prototype.getDescriptorForType());
+        }
+        // The testee also knows google.protobuf.Empty, which no test message file imports.
+        types.add(com.google.protobuf.Empty.getDescriptor());
+        final com.google.protobuf.util.JsonFormat.Printer oracle =
+                com.google.protobuf.util.JsonFormat.printer().usingTypeRegistry(types.build());
+        for (int i = 0; i < RANDOM_MESSAGES; i++) {
+            final long seed = SEED * 17 + 1000L * type.ordinal() + i;
+            final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+            Message message = JsonFormatTest.WellKnownValues.printable(
+                    new RandomMessageGenerator(seed).message(type.prototype, 2), random);
+            if (type == Type.PROTO3) {
+                message = JsonFormatTest.WellKnownValues.withWellKnownTypes(message, random);
+            }
+            final byte[] payload = message.toByteArray();
+            final ConformanceResponse response = testee.send(jsonRequest(type, payload));
+            assertThat(response.getResultCase())
+                    .as("%s %s: %s", type, hex(payload), response)
+                    .isEqualTo(ConformanceResponse.ResultCase.JSON_PAYLOAD);
+            assertThat(response.getJsonPayload())
+                    .as("%s seed %d", type, seed)
+                    .isEqualTo(oracle.print(type.parse(payload)));
+        }
+        final ConformanceResponse malformed = testee.send(jsonRequest(type, new byte[] {0x0A, 0x05, 0x01}));
+        assertThat(malformed.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        if (type == Type.PROTO3) {
+            final byte[] badTimestamp = TestAllTypesProto3.newBuilder()
+                    .setOptionalTimestamp(
+                            com.google.protobuf.Timestamp.newBuilder().setSeconds(Long.MAX_VALUE))
+                    .build()
+                    .toByteArray();
+            final ConformanceResponse refused = testee.send(jsonRequest(type, badTimestamp));
+            assertThat(refused.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.SERIALIZE_ERROR);
+            assertThat(refused.getSerializeError()).contains("Timestamp is not valid");
+        }
+    }
+
+    private static ConformanceRequest jsonRequest(final Type type, final byte[] payload) {
+        return request(type, payload).toBuilder()
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
+                .build();
+    }
+
     /** The message types the runner sends, with protobuf-java's classes for them. */
     enum Type {
         PROTO3(TestAllTypesProto3.getDefaultInstance(), TestMessagesProto3::registerAllExtensions, true, 501),
@@ -159,7 +214,7 @@ class ConformanceHarnessTest {
     }
 
     @Test
-    void shouldSkipWhatIsNotTheBinaryFormat() throws Exception {
+    void shouldSkipWhatIsNotTheBinaryFormatOrJsonOutput() throws Exception {
         final String name = Type.PROTO3.fullName();
         final byte[] payload =
                 TestAllTypesProto3.newBuilder().setOptionalInt32(1).build().toByteArray();
@@ -175,11 +230,6 @@ class ConformanceHarnessTest {
                         .setTextPayload("optional_int32: 1")
                         .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
                         .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
-                        .build(),
-                ConformanceRequest.newBuilder()
-                        .setMessageType(name)
-                        .setProtobufPayload(ByteString.copyFrom(payload))
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
                         .build(),
                 ConformanceRequest.newBuilder()
                         .setMessageType(name)

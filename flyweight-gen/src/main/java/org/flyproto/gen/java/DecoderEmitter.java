@@ -119,6 +119,7 @@ final class DecoderEmitter {
         type.addMethod(tagKind(message));
         type.addMethod(fullName(message));
         TextEmitter.emit(type, self, message);
+        JsonEmitter.emit(type, message);
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyDecoderMethods(type);
         }

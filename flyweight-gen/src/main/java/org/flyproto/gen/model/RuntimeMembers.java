@@ -14,6 +14,7 @@ public final class RuntimeMembers {
     static final Map<String, Set<Integer>> DECODER_METHODS = Map.ofEntries(
             Map.entry("acceptedAsElement", Set.of(0)),
             Map.entry("appendFieldsTo", Set.of(1)),
+            Map.entry("appendJsonTo", Set.of(1)),
             Map.entry("appendTo", Set.of(1)),
             Map.entry("checkPackedFixed", Set.of(2)),
             Map.entry("checkPackedVarints", Set.of(1)),
@@ -27,6 +28,7 @@ public final class RuntimeMembers {
             Map.entry("encodedLength", Set.of(0)),
             Map.entry("encodedOffset", Set.of(0)),
             Map.entry("iterate", Set.of(3)),
+            Map.entry("jsonValueForm", Set.of(0)),
             Map.entry("maxDepth", Set.of(1)),
             Map.entry("messageFullName", Set.of(0)),
             Map.entry("newPrintingDecoder", Set.of(0)),

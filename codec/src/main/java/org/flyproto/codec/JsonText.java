@@ -1,0 +1,415 @@
+package org.flyproto.codec;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.agrona.DirectBuffer;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Utf8View;
+
+/**
+ * The UTF-8 text of a JSON document being printed, in an array of its own (reused; grown when a document needs more
+ * than any before): tokens, numbers written digit by digit, strings escaped as {@code JsonFormat} escapes them, bytes
+ * in base64. Strings and bytes are copied out of the message's buffer in one call and worked on in an array, so no
+ * loop calls through an interface per byte. {@link JsonWriter} decides what goes where; this class only writes.
+ */
+final class JsonText {
+    private static final byte[] BASE64 =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    private static final byte[] QUOTED_NAN = {'"', 'N', 'a', 'N', '"'};
+    private static final byte[] QUOTED_INFINITY = {'"', 'I', 'n', 'f', 'i', 'n', 'i', 't', 'y', '"'};
+    private static final byte[] QUOTED_MINUS_INFINITY = {'"', '-', 'I', 'n', 'f', 'i', 'n', 'i', 't', 'y', '"'};
+    private static final byte[] LONG_MIN = "-9223372036854775808".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The binary exponents for which the JDK's {@code StringBuilder.append(float/double)} allocates nothing (as
+     * {@link TextPrinter} measured them); other magnitudes go through {@link DecimalCache}.
+     */
+    private static final int DOUBLE_DIRECT_MIN_EXPONENT = -8;
+
+    private static final int FLOAT_DIRECT_MIN_EXPONENT = -49;
+    private static final int DIRECT_MAX_EXPONENT = 85;
+
+    /**
+     * How {@code JsonFormat} (HTML-safe, as Gson escapes) escapes each ASCII character: 0 for none, else the
+     * character after the backslash ({@code 'u'} for a {@code \\u00xx} escape).
+     */
+    private static final byte[] ESCAPES = new byte[128];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            ESCAPES[c] = 'u';
+        }
+        ESCAPES['\t'] = 't';
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\r'] = 'r';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+        for (final char c : new char[] {'<', '>', '&', '=', '\''}) {
+            ESCAPES[c] = 'u';
+        }
+    }
+
+    private byte[] out = new byte[1024];
+    private int pos;
+    /** Bytes being escaped or encoded, copied out of the message's buffer in one call. */
+    private byte[] raw = new byte[256];
+    /** A field mask path converted to lowerCamel. */
+    private byte[] camel = new byte[256];
+
+    private final StringBuilder decimal = new StringBuilder(32);
+    private DecimalCache decimals;
+
+    void reset() {
+        pos = 0;
+    }
+
+    /** @return the text: {@code bytes()[0, length())}. */
+    byte[] bytes() {
+        return out;
+    }
+
+    int length() {
+        return pos;
+    }
+
+    void put(final char c) {
+        ensure(1);
+        out[pos++] = (byte) c;
+    }
+
+    /** A line break and {@code indent} levels of two spaces. */
+    void newLine(final int indent) {
+        ensure(1 + 2 * indent);
+        out[pos++] = '\n';
+        for (int i = 0; i < indent; i++) {
+            out[pos++] = ' ';
+            out[pos++] = ' ';
+        }
+    }
+
+    void nullValue() {
+        bytes(NULL);
+    }
+
+    void bool(final boolean value) {
+        bytes(value ? TRUE : FALSE);
+    }
+
+    /**
+     * A name or an enum value's name, unescaped as {@code JsonFormat} prints them: ASCII in practice; anything else
+     * (a {@code json_name} option can be any string) is encoded as UTF-8 through a temporary array.
+     */
+    void name(final String text) {
+        final int length = text.length();
+        ensure(length);
+        final byte[] o = out;
+        int p = pos;
+        for (int i = 0; i < length; i++) {
+            final char c = text.charAt(i);
+            if (c >= 0x80) {
+                pos = p;
+                bytes(text.substring(i).getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            o[p++] = (byte) c;
+        }
+        pos = p;
+    }
+
+    /** {@code value} in decimal. */
+    void decimal(final long value) {
+        ensure(20);
+        if (value == Long.MIN_VALUE) {
+            bytes(LONG_MIN);
+            return;
+        }
+        long v = value;
+        if (v < 0) {
+            out[pos++] = '-';
+            v = -v;
+        }
+        int digits = 1;
+        for (long t = v; t >= 10; t /= 10) {
+            digits++;
+        }
+        int p = pos + digits;
+        pos = p;
+        do {
+            out[--p] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+    }
+
+    /** {@code value}'s bits as an unsigned decimal. */
+    void unsignedDecimal(final long value) {
+        if (value >= 0) {
+            decimal(value);
+        } else {
+            final long quotient = (value >>> 1) / 5;
+            decimal(quotient);
+            put((char) ('0' + (value - quotient * 10)));
+        }
+    }
+
+    /** As {@code Float.toString}; NaN and the infinities as quoted strings. */
+    void float32(final float value) {
+        if (nonFinite(value)) {
+            return;
+        }
+        final int exponent = Math.getExponent(value);
+        decimal.setLength(0);
+        if (exponent >= FLOAT_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT || value == 0) {
+            decimal.append(value);
+        } else {
+            decimals().appendFloat(value, decimal);
+        }
+        ascii(decimal);
+    }
+
+    /** As {@code Double.toString}; NaN and the infinities as quoted strings. */
+    void float64(final double value) {
+        if (nonFinite(value)) {
+            return;
+        }
+        final int exponent = Math.getExponent(value);
+        decimal.setLength(0);
+        if (exponent >= DOUBLE_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT || value == 0) {
+            decimal.append(value);
+        } else {
+            decimals().appendDouble(value, decimal);
+        }
+        ascii(decimal);
+    }
+
+    private boolean nonFinite(final double value) {
+        if (Double.isNaN(value)) {
+            bytes(QUOTED_NAN);
+        } else if (value == Double.POSITIVE_INFINITY) {
+            bytes(QUOTED_INFINITY);
+        } else if (value == Double.NEGATIVE_INFINITY) {
+            bytes(QUOTED_MINUS_INFINITY);
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private DecimalCache decimals() {
+        if (decimals == null) {
+            decimals = new DecimalCache();
+        }
+        return decimals;
+    }
+
+    /**
+     * A string, quoted and escaped; bytes that are not valid UTF-8 as protobuf-java's String of them, with
+     * replacement characters (through a temporary String).
+     */
+    void string(final Utf8View value) {
+        final int length = value.byteLength();
+        final byte[] bytes = copyRaw(value.buffer(), value.offset(), length);
+        put('"');
+        if (Utf8Arrays.isValid(bytes, 0, length)) {
+            escaped(bytes, 0, length);
+        } else {
+            final byte[] replaced =
+                    Utf8.toString(value.buffer(), value.offset(), length).getBytes(StandardCharsets.UTF_8);
+            escaped(replaced, 0, replaced.length);
+        }
+        put('"');
+    }
+
+    /** Bytes in standard base64 with padding, quoted. */
+    void base64(final BytesView value) {
+        final int length = value.length();
+        final byte[] bytes = copyRaw(value.buffer(), value.offset(), length);
+        ensure(2 + (length + 2) / 3 * 4);
+        final byte[] o = out;
+        int p = pos;
+        o[p++] = '"';
+        int i = 0;
+        for (final int whole = length - length % 3; i < whole; i += 3) {
+            final int bits = (bytes[i] & 0xFF) << 16 | (bytes[i + 1] & 0xFF) << 8 | bytes[i + 2] & 0xFF;
+            o[p++] = BASE64[bits >>> 18];
+            o[p++] = BASE64[(bits >>> 12) & 0x3F];
+            o[p++] = BASE64[(bits >>> 6) & 0x3F];
+            o[p++] = BASE64[bits & 0x3F];
+        }
+        if (length - i == 1) {
+            final int bits = (bytes[i] & 0xFF) << 16;
+            o[p++] = BASE64[bits >>> 18];
+            o[p++] = BASE64[(bits >>> 12) & 0x3F];
+            o[p++] = '=';
+            o[p++] = '=';
+        } else if (length - i == 2) {
+            final int bits = (bytes[i] & 0xFF) << 16 | (bytes[i + 1] & 0xFF) << 8;
+            o[p++] = BASE64[bits >>> 18];
+            o[p++] = BASE64[(bits >>> 12) & 0x3F];
+            o[p++] = BASE64[(bits >>> 6) & 0x3F];
+            o[p++] = '=';
+        }
+        o[p++] = '"';
+        pos = p;
+    }
+
+    /** A timestamp in range, quoted: see {@link JsonTime#timestamp}. */
+    void timestamp(final long seconds, final int nanos) {
+        ensure(32);
+        pos = JsonTime.timestamp(out, pos, seconds, nanos);
+    }
+
+    /** A duration in range, quoted: see {@link JsonTime#duration}. */
+    void duration(final long seconds, final int nanos) {
+        ensure(32);
+        pos = JsonTime.duration(out, pos, seconds, nanos);
+    }
+
+    /**
+     * A field mask path in lowerCamel, escaped (without quotes), as {@code FieldMaskUtil.toJsonString} converts it:
+     * each underscore dropped and the char after it upper-cased, every other char lower-cased
+     * ({@code Character.toUpperCase/toLowerCase} of each UTF-16 char).
+     */
+    void fieldMaskPath(final Utf8View path) {
+        final int length = path.byteLength();
+        byte[] bytes = copyRaw(path.buffer(), path.offset(), length);
+        int end = length;
+        if (!Utf8Arrays.isValid(bytes, 0, length)) {
+            bytes = Utf8.toString(path.buffer(), path.offset(), length).getBytes(StandardCharsets.UTF_8);
+            end = bytes.length;
+        }
+        // A char's case mapping may take one more byte (U+023A to U+2C65): at most 3 bytes per 2.
+        if (camel.length < 2 * end) {
+            camel = new byte[2 * end];
+        }
+        final byte[] c = camel;
+        int kept = 0;
+        boolean upper = false;
+        for (int i = 0; i < end; ) {
+            final int b = bytes[i];
+            if (b == '_') {
+                upper = true;
+                i++;
+                continue;
+            }
+            if (b >= 0) {
+                c[kept++] = (byte) (upper ? Character.toUpperCase(b) : Character.toLowerCase(b));
+                i++;
+            } else if ((b & 0xF8) == 0xF0) {
+                // A supplementary character: two surrogates, which have no case.
+                System.arraycopy(bytes, i, c, kept, 4);
+                kept += 4;
+                i += 4;
+            } else {
+                final int width = (b & 0xE0) == 0xC0 ? 2 : 3;
+                final char decoded = width == 2
+                        ? (char) ((b & 0x1F) << 6 | bytes[i + 1] & 0x3F)
+                        : (char) ((b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | bytes[i + 2] & 0x3F);
+                kept = utf8(upper ? Character.toUpperCase(decoded) : Character.toLowerCase(decoded), c, kept);
+                i += width;
+            }
+            upper = false;
+        }
+        escaped(c, 0, kept);
+    }
+
+    /** Writes {@code ch} (not a surrogate) as UTF-8 at {@code index}. */
+    private static int utf8(final char ch, final byte[] bytes, final int index) {
+        if (ch < 0x80) {
+            bytes[index] = (byte) ch;
+            return index + 1;
+        }
+        if (ch < 0x800) {
+            bytes[index] = (byte) (0xC0 | ch >>> 6);
+            bytes[index + 1] = (byte) (0x80 | ch & 0x3F);
+            return index + 2;
+        }
+        bytes[index] = (byte) (0xE0 | ch >>> 12);
+        bytes[index + 1] = (byte) (0x80 | (ch >>> 6) & 0x3F);
+        bytes[index + 2] = (byte) (0x80 | ch & 0x3F);
+        return index + 3;
+    }
+
+    /** Copies {@code [offset, offset + length)} of {@code buffer} into the scratch array, in one call. */
+    byte[] copyRaw(final DirectBuffer buffer, final int offset, final int length) {
+        if (raw.length < length) {
+            raw = new byte[Math.max(length, 2 * raw.length)];
+        }
+        buffer.getBytes(offset, raw, 0, length);
+        return raw;
+    }
+
+    private void ensure(final int more) {
+        if (pos + more > out.length) {
+            out = Arrays.copyOf(out, Math.max(pos + more, 2 * out.length));
+        }
+    }
+
+    private void bytes(final byte[] text) {
+        ensure(text.length);
+        System.arraycopy(text, 0, out, pos, text.length);
+        pos += text.length;
+    }
+
+    private void ascii(final StringBuilder text) {
+        final int length = text.length();
+        ensure(length);
+        for (int i = 0; i < length; i++) {
+            out[pos++] = (byte) text.charAt(i);
+        }
+    }
+
+    /**
+     * {@code text[from, to)}, valid UTF-8, escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
+     * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and U+2029
+     * as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that need no escape are copied whole.
+     */
+    private void escaped(final byte[] text, final int from, final int to) {
+        ensure(6 * (to - from));
+        final byte[] o = out;
+        int p = pos;
+        int run = from;
+        for (int i = from; i < to; i++) {
+            final byte b = text[i];
+            final int escape;
+            if (b >= 0) {
+                escape = ESCAPES[b];
+                if (escape == 0) {
+                    continue;
+                }
+            } else if (b == (byte) 0xE2 && i + 2 < to && text[i + 1] == (byte) 0x80 && (text[i + 2] & 0xFE) == 0xA8) {
+                escape = -1;
+            } else {
+                continue;
+            }
+            System.arraycopy(text, run, o, p, i - run);
+            p += i - run;
+            o[p++] = '\\';
+            if (escape == -1) {
+                o[p++] = 'u';
+                o[p++] = '2';
+                o[p++] = '0';
+                o[p++] = '2';
+                o[p++] = text[i + 2] == (byte) 0xA8 ? (byte) '8' : (byte) '9';
+                i += 2;
+            } else if (escape == 'u') {
+                o[p++] = 'u';
+                o[p++] = '0';
+                o[p++] = '0';
+                o[p++] = HEX[b >>> 4];
+                o[p++] = HEX[b & 0xF];
+            } else {
+                o[p++] = (byte) escape;
+            }
+            run = i + 1;
+        }
+        System.arraycopy(text, run, o, p, to - run);
+        pos = p + to - run;
+    }
+}

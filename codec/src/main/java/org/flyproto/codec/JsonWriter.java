@@ -1,0 +1,697 @@
+package org.flyproto.codec;
+
+import java.util.Arrays;
+import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8View;
+
+/**
+ * What generated decoders print their JSON through (from their {@code appendJsonTo}); users print with
+ * {@link JsonPrinter}. It lays the document out and applies the printer's options; the UTF-8 is written into an array
+ * of its own (reused, grown when a message needs more than any before), from which the printer copies it to its
+ * target in one piece: no per-byte call through an interface, and nothing written to the target when printing fails.
+ *
+ * <p>The layout is that of protobuf-java's {@code JsonFormat.printer()}: an object's members one per line, indented
+ * by two spaces per level, {@code "name": value}; arrays on one line, elements separated by {@code ", "}; an empty
+ * object as <code>{</code>, a line break and <code>}</code>; or, with
+ * {@link JsonPrinter#omittingInsignificantWhitespace()}, no whitespace at all.
+ *
+ * <p>Members are printed in the order the generated code calls them (field-number order). A repeated field or a map
+ * is opened with its name pending: the name is written with the first element, so a field whose elements are all
+ * dropped (undeclared closed-enum numbers are unknown fields) prints nothing, or, with
+ * {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()}, an empty array or object.
+ *
+ * <p>Not thread-safe; one per {@link JsonPrinter}.
+ */
+public final class JsonWriter {
+    private final boolean pretty;
+    private final boolean protoNames;
+    private final boolean enumsAsInts;
+    private final boolean fieldsWithNoPresence;
+    private final JsonTypeRegistry registry;
+
+    private final JsonText text = new JsonText();
+
+    /** Per open object or array: the members or elements printed so far. */
+    private int[] counts = new int[32];
+
+    private int open;
+    /** Objects open: the indentation of their members. */
+    private int indent;
+    /** The names of a repeated field or map whose opening waits for its first element, or null. */
+    private String pendingJsonName;
+
+    private String pendingProtoName;
+    private byte pendingBracket;
+    private boolean pendingPrintsEmpty;
+
+    private final JsonMapOrder maps = new JsonMapOrder();
+
+    /** Decoders of the registry's types for Any, per type and nesting level; created on first use. */
+    private final MessageDecoder[][] anyDecoders;
+
+    private final int[] anyInUse;
+    /** Packed messages of Any being printed, one inside the other. */
+    private int packedDepth;
+
+    JsonWriter(
+            final boolean pretty,
+            final boolean protoNames,
+            final boolean enumsAsInts,
+            final boolean fieldsWithNoPresence,
+            final JsonTypeRegistry registry) {
+        this.pretty = pretty;
+        this.protoNames = protoNames;
+        this.enumsAsInts = enumsAsInts;
+        this.fieldsWithNoPresence = fieldsWithNoPresence;
+        this.registry = registry;
+        anyDecoders = new MessageDecoder[registry.size()][];
+        anyInUse = new int[registry.size()];
+    }
+
+    /** Starts a new document. */
+    void reset() {
+        text.reset();
+        open = 0;
+        indent = 0;
+        pendingJsonName = null;
+        // anyInUse and packedDepth are back at 0 after any print: the Any printing restores them in a finally.
+        maps.reset();
+    }
+
+    /** @return the JSON printed since {@link #reset()}: {@code bytes()[0, length())}. */
+    byte[] bytes() {
+        return text.bytes();
+    }
+
+    int length() {
+        return text.length();
+    }
+
+    // ------------------------------------------------------------------------------------------------ structure
+
+    /**
+     * @return true if fields without presence (implicit-presence scalars, repeated fields, maps) are printed at their
+     *     defaults too ({@link JsonPrinter#alwaysPrintFieldsWithNoPresence()}).
+     */
+    public boolean printsFieldsWithNoPresence() {
+        return fieldsWithNoPresence;
+    }
+
+    /**
+     * Starts a member of the open object: the separator, the line break and indentation, the name and the colon.
+     *
+     * @param jsonName  the field's JSON name (lowerCamel, or its {@code json_name}).
+     * @param protoName the field's name in the .proto file, printed with
+     *                  {@link JsonPrinter#preservingProtoFieldNames()}.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter field(final String jsonName, final String protoName) {
+        member();
+        text.put('"');
+        text.name(protoNames ? protoName : jsonName);
+        text.put('"');
+        text.put(':');
+        space();
+        return this;
+    }
+
+    /**
+     * Opens an array, the value of a member or element just started.
+     */
+    public void beginArray() {
+        push('[');
+    }
+
+    /**
+     * Opens a repeated field: its name and {@code [} are printed with its first {@link #element()}.
+     *
+     * @param jsonName  the field's JSON name.
+     * @param protoName the field's name in the .proto file.
+     */
+    public void beginArray(final String jsonName, final String protoName) {
+        pend(jsonName, protoName, (byte) '[');
+    }
+
+    /**
+     * Opens a repeated extension: like {@link #beginArray(String, String)}, but printed only with an element, also
+     * with {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()} ({@code JsonFormat} adds the defaults of a message's
+     * own fields only).
+     *
+     * @param jsonName  the extension's JSON name.
+     * @param protoName the extension's name in the .proto file.
+     */
+    public void beginExtensionArray(final String jsonName, final String protoName) {
+        pend(jsonName, protoName, (byte) '[');
+        pendingPrintsEmpty = false;
+    }
+
+    /**
+     * Starts an element of the open array (or opens a pending repeated field).
+     *
+     * @return this writer, to print the value.
+     */
+    public JsonWriter element() {
+        if (pendingJsonName != null) {
+            openPending();
+        } else if (counts[open - 1]++ != 0) {
+            text.put(',');
+            space();
+        }
+        return this;
+    }
+
+    /** Closes the array {@link #beginArray} opened. */
+    public void endArray() {
+        close(']');
+    }
+
+    /** Opens an object, the value of a member or element just started. */
+    public void beginObject() {
+        push('{');
+        indent++;
+    }
+
+    /**
+     * Opens a map field: its name and <code>{</code> are printed with its first key.
+     *
+     * @param jsonName  the field's JSON name.
+     * @param protoName the field's name in the .proto file.
+     */
+    public void beginObject(final String jsonName, final String protoName) {
+        pend(jsonName, protoName, (byte) '{');
+    }
+
+    /** Closes the object {@link #beginObject} opened. */
+    public void endObject() {
+        if (pendingJsonName == null) {
+            indent--;
+        }
+        close('}');
+    }
+
+    /**
+     * Prints a message: an object of its fields, or the special form of a well-known type.
+     *
+     * @param message the message, wrapped.
+     */
+    public void message(final MessageDecoder message) {
+        if (message.jsonValueForm()) {
+            message.appendJsonTo(this);
+        } else {
+            beginObject();
+            message.appendJsonTo(this);
+            endObject();
+        }
+    }
+
+    private void member() {
+        if (counts[open - 1]++ != 0) {
+            text.put(',');
+        }
+        if (pretty) {
+            text.newLine(indent);
+        }
+    }
+
+    private void space() {
+        if (pretty) {
+            text.put(' ');
+        }
+    }
+
+    private void push(final char bracket) {
+        text.put(bracket);
+        if (open == counts.length) {
+            counts = Arrays.copyOf(counts, 2 * open);
+        }
+        counts[open++] = 0;
+    }
+
+    private void pend(final String jsonName, final String protoName, final byte bracket) {
+        pendingJsonName = jsonName;
+        pendingProtoName = protoName;
+        pendingBracket = bracket;
+        pendingPrintsEmpty = fieldsWithNoPresence;
+    }
+
+    private void openPending() {
+        final String jsonName = pendingJsonName;
+        pendingJsonName = null;
+        field(jsonName, pendingProtoName);
+        if (pendingBracket == '{') {
+            beginObject();
+        } else {
+            beginArray();
+        }
+        counts[open - 1] = 1;
+    }
+
+    private void close(final char bracket) {
+        if (pendingJsonName != null) {
+            if (!pendingPrintsEmpty) {
+                pendingJsonName = null;
+                return;
+            }
+            openPending();
+            counts[open - 1] = 0;
+            if (bracket == '}') {
+                indent--;
+            }
+        }
+        open--;
+        if (bracket == '}' && pretty) {
+            text.newLine(indent);
+        }
+        text.put(bracket);
+    }
+
+    // ------------------------------------------------------------------------------------------------ map keys
+
+    /**
+     * Starts ordering the entries of a map field as {@code JsonFormat} prints them: each key once, at its first
+     * occurrence, with its last value; inside an Any (which {@code JsonFormat} reads as a {@code DynamicMessage}),
+     * every entry in wire order, a repeated key repeated. Add every entry's key with {@link #mapKey}, then
+     * {@link #orderMap}.
+     *
+     * @param stringKeys true if the keys are strings; else numbers or bools.
+     * @return the mark to pass to {@link #orderMap} and {@link #endMapOrder}.
+     */
+    public int beginMapOrder(final boolean stringKeys) {
+        return maps.begin(stringKeys);
+    }
+
+    /**
+     * Adds the entry at {@code element} (0, 1, ... in wire order) with a numeric key (a bool as 0 or 1).
+     *
+     * @param key     the key, widened to long.
+     * @param element the entry's index in the field.
+     */
+    public void mapKey(final long key, final int element) {
+        maps.add(key, element);
+    }
+
+    /**
+     * Adds the entry at {@code element} (0, 1, ... in wire order) with a string key; its bytes are recorded, not
+     * copied.
+     *
+     * @param key     the key.
+     * @param element the entry's index in the field.
+     */
+    public void mapKey(final Utf8View key, final int element) {
+        maps.add(key, element);
+    }
+
+    /**
+     * @param mark the value {@link #beginMapOrder} returned.
+     * @return the end of the order: print the entry {@link #mapElement(int)} for each index in {@code [mark, end)}.
+     */
+    public int orderMap(final int mark) {
+        return packedDepth == 0 ? maps.resolve(mark) : maps.wireOrder(mark);
+    }
+
+    /**
+     * @param index an index in {@code [mark, end)} of {@link #orderMap}.
+     * @return the index in the field of the entry to print there.
+     */
+    public int mapElement(final int index) {
+        return maps.element(index);
+    }
+
+    /**
+     * Forgets the entries ordered since {@code mark}.
+     *
+     * @param mark the value {@link #beginMapOrder} returned.
+     */
+    public void endMapOrder(final int mark) {
+        maps.end(mark);
+    }
+
+    /**
+     * Starts a map entry with a string key: the key as the member's name.
+     *
+     * @param key the key.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter key(final Utf8View key) {
+        keyStart();
+        text.string(key);
+        return keyEnd();
+    }
+
+    /**
+     * Starts a map entry with a signed 32-bit key (int32, sint32, sfixed32), quoted.
+     *
+     * @param key the key.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter key(final int key) {
+        keyStart();
+        text.put('"');
+        text.decimal(key);
+        text.put('"');
+        return keyEnd();
+    }
+
+    /**
+     * Starts a map entry with a signed 64-bit key (int64, sint64, sfixed64), quoted.
+     *
+     * @param key the key.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter key(final long key) {
+        keyStart();
+        int64(key);
+        return keyEnd();
+    }
+
+    /**
+     * Starts a map entry with an unsigned 32-bit key (uint32, fixed32), quoted.
+     *
+     * @param key the key's bits.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter unsignedKey(final int key) {
+        return key(key & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * Starts a map entry with an unsigned 64-bit key (uint64, fixed64), quoted.
+     *
+     * @param key the key's bits.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter unsignedKey(final long key) {
+        keyStart();
+        uint64(key);
+        return keyEnd();
+    }
+
+    /**
+     * Starts a map entry with a bool key, quoted.
+     *
+     * @param key the key.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter key(final boolean key) {
+        keyStart();
+        text.put('"');
+        text.bool(key);
+        text.put('"');
+        return keyEnd();
+    }
+
+    private void keyStart() {
+        if (pendingJsonName != null) {
+            openPending();
+            counts[open - 1] = 0;
+        }
+        member();
+    }
+
+    private JsonWriter keyEnd() {
+        text.put(':');
+        space();
+        return this;
+    }
+
+    // ------------------------------------------------------------------------------------------------ values
+
+    /**
+     * Prints a signed 32-bit value (int32, sint32, sfixed32) as a number.
+     *
+     * @param value the value.
+     */
+    public void int32(final int value) {
+        text.decimal(value);
+    }
+
+    /**
+     * Prints a signed 64-bit value (int64, sint64, sfixed64) as a quoted decimal string.
+     *
+     * @param value the value.
+     */
+    public void int64(final long value) {
+        text.put('"');
+        text.decimal(value);
+        text.put('"');
+    }
+
+    /**
+     * Prints an unsigned 32-bit value (uint32, fixed32) as a number.
+     *
+     * @param value the value's bits.
+     */
+    public void uint32(final int value) {
+        text.decimal(value & 0xFFFF_FFFFL);
+    }
+
+    /**
+     * Prints an unsigned 64-bit value (uint64, fixed64) as a quoted decimal string.
+     *
+     * @param value the value's bits.
+     */
+    public void uint64(final long value) {
+        text.put('"');
+        text.unsignedDecimal(value);
+        text.put('"');
+    }
+
+    /**
+     * Prints a float as {@code Float.toString} writes it; NaN and the infinities as the quoted strings
+     * {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}.
+     *
+     * @param value the value.
+     */
+    public void float32(final float value) {
+        text.float32(value);
+    }
+
+    /**
+     * Prints a double as {@code Double.toString} writes it; NaN and the infinities as the quoted strings
+     * {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}.
+     *
+     * @param value the value.
+     */
+    public void float64(final double value) {
+        text.float64(value);
+    }
+
+    /**
+     * Prints a bool.
+     *
+     * @param value the value.
+     */
+    public void bool(final boolean value) {
+        text.bool(value);
+    }
+
+    /**
+     * Prints an enum value: its name, quoted; or its number when the enum does not declare it, or with
+     * {@link JsonPrinter#printingEnumsAsInts()}.
+     *
+     * @param name   the value's name, or null for an undeclared number.
+     * @param number the number.
+     */
+    public void enumValue(final String name, final int number) {
+        if (name == null || enumsAsInts) {
+            text.decimal(number);
+        } else {
+            text.put('"');
+            text.name(name);
+            text.put('"');
+        }
+    }
+
+    /** Prints {@code null}: a {@code google.protobuf.NullValue}, whatever its number, or an empty Value. */
+    public void nullValue() {
+        text.nullValue();
+    }
+
+    /**
+     * Prints a {@code google.protobuf.Value}'s number.
+     *
+     * @param value the value.
+     * @throws JsonPrintException if it is NaN or infinite, as {@code JsonFormat} refuses them.
+     */
+    public void numberValue(final double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            throw new JsonPrintException("google.protobuf.Value cannot encode double values for infinity or nan,"
+                    + " because they would be parsed as a string");
+        }
+        text.float64(value);
+    }
+
+    /**
+     * Prints a string, quoted and escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
+     * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and
+     * U+2029 as {@code \\u2028} and {@code \\u2029}; everything else as it is. Bytes that are not valid UTF-8
+     * (possible only where the string is not validated) print as protobuf-java's String of them does, with
+     * replacement characters (through a temporary String: the one allocating path).
+     *
+     * @param value the string.
+     */
+    public void string(final Utf8View value) {
+        text.string(value);
+    }
+
+    /**
+     * Prints bytes as a quoted string of their standard base64 encoding, with padding.
+     *
+     * @param value the bytes.
+     */
+    public void bytes(final BytesView value) {
+        text.base64(value);
+    }
+
+    // ------------------------------------------------------------------------------------------------ WKT
+
+    /**
+     * Prints a {@code google.protobuf.Timestamp} as {@code JsonFormat} does: RFC 3339 in UTC, quoted, e.g.
+     * {@code "1972-01-01T10:00:20.021Z"}, with 0, 3, 6 or 9 digits of fraction (the fewest that hold the nanos).
+     *
+     * @param seconds seconds since 1970-01-01T00:00:00Z.
+     * @param nanos   the fraction of the second, in nanoseconds.
+     * @throws JsonPrintException if {@code seconds} is outside {@code [0001-01-01T00:00:00Z,
+     *     9999-12-31T23:59:59Z]} or {@code nanos} outside {@code [0, 999999999]}.
+     */
+    public void timestamp(final long seconds, final int nanos) {
+        if (seconds < JsonTime.TIMESTAMP_MIN_SECONDS
+                || seconds > JsonTime.TIMESTAMP_MAX_SECONDS
+                || nanos < 0
+                || nanos > JsonTime.MAX_NANOS) {
+            throw new JsonPrintException("Timestamp is not valid: seconds " + seconds + " must be in ["
+                    + JsonTime.TIMESTAMP_MIN_SECONDS + ", " + JsonTime.TIMESTAMP_MAX_SECONDS + "] and nanos " + nanos
+                    + " in [0, 999999999]");
+        }
+        text.timestamp(seconds, nanos);
+    }
+
+    /**
+     * Prints a {@code google.protobuf.Duration} as {@code JsonFormat} does: seconds with 0, 3, 6 or 9 digits of
+     * fraction and the suffix {@code s}, quoted, e.g. {@code "-1.000340012s"}.
+     *
+     * @param seconds the whole seconds.
+     * @param nanos   the fraction, in nanoseconds, of the same sign as {@code seconds}.
+     * @throws JsonPrintException if {@code seconds} is outside {@code [-315576000000, 315576000000]}, {@code nanos}
+     *     outside {@code [-999999999, 999999999]}, or their signs differ.
+     */
+    public void duration(final long seconds, final int nanos) {
+        if (seconds < -JsonTime.DURATION_MAX_SECONDS
+                || seconds > JsonTime.DURATION_MAX_SECONDS
+                || nanos < -JsonTime.MAX_NANOS
+                || nanos > JsonTime.MAX_NANOS
+                || seconds < 0 && nanos > 0
+                || seconds > 0 && nanos < 0) {
+            throw new JsonPrintException("Duration is not valid: seconds " + seconds + " must be in [-"
+                    + JsonTime.DURATION_MAX_SECONDS + ", " + JsonTime.DURATION_MAX_SECONDS + "], nanos " + nanos
+                    + " in [-999999999, 999999999], of the same sign");
+        }
+        text.duration(seconds, nanos);
+    }
+
+    /** Opens a {@code google.protobuf.FieldMask}: a quoted string of its paths joined by commas. */
+    public void beginFieldMask() {
+        push('"');
+    }
+
+    /**
+     * Adds a path to the open field mask, converted to lowerCamel as {@code JsonFormat} converts it
+     * ({@code FieldMaskUtil.toJsonString}): each underscore dropped and the character after it upper-cased, every
+     * other character lower-cased ({@code Character.toUpperCase/toLowerCase} of each UTF-16 char); an empty path is
+     * left out.
+     *
+     * @param path the path.
+     */
+    public void fieldMaskPath(final Utf8View path) {
+        if (path.byteLength() == 0) {
+            return;
+        }
+        if (counts[open - 1]++ != 0) {
+            text.put(',');
+        }
+        text.fieldMaskPath(path);
+    }
+
+    /** Closes the field mask {@link #beginFieldMask()} opened. */
+    public void endFieldMask() {
+        open--;
+        text.put('"');
+    }
+
+    /**
+     * Prints a {@code google.protobuf.Any}: <code>{}</code> if empty; else an object of {@code "@type"} and the packed
+     * message's fields, or of {@code "@type"} and {@code "value"} when the packed type is itself a well-known type with
+     * a special form. The packed message is read by a decoder of the {@link JsonTypeRegistry} as a message nested in
+     * the Any: one level deeper, under the same depth limit, validated unless the Any's decoder is trusted.
+     *
+     * @param typeUrl the type URL; its last segment, after the last {@code /}, names the type.
+     * @param value   the packed message's bytes.
+     * @param holder  the decoder of the Any.
+     * @throws JsonPrintException  if the type URL has no {@code /} or names a type the registry does not hold.
+     * @throws ProtoDecodeException if the packed bytes are not a valid message of that type, or nest past the depth
+     *     limit.
+     */
+    public void any(final Utf8View typeUrl, final BytesView value, final MessageDecoder holder) {
+        final int urlLength = typeUrl.byteLength();
+        if (urlLength == 0 && value.length() == 0) {
+            text.put('{');
+            text.put('}');
+            return;
+        }
+        final byte[] url = text.copyRaw(typeUrl.buffer(), typeUrl.offset(), urlLength);
+        int end = urlLength;
+        while (end > 0 && url[end - 1] == '/') {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && url[start - 1] != '/') {
+            start--;
+        }
+        if (start == 0) {
+            throw new JsonPrintException("Invalid type url found: " + typeUrl);
+        }
+        final int type = registry.find(url, start, end);
+        if (type < 0) {
+            throw new JsonPrintException("Cannot find type for url: " + typeUrl);
+        }
+        final MessageDecoder packed = anyDecoder(type);
+        packedDepth++;
+        try {
+            packed.wrapPacked(value.buffer(), value.offset(), value.length(), holder);
+            beginObject();
+            field("@type", "@type");
+            string(typeUrl);
+            if (packed.jsonValueForm()) {
+                field("value", "value");
+                packed.appendJsonTo(this);
+            } else {
+                packed.appendJsonTo(this);
+            }
+            endObject();
+        } finally {
+            packedDepth--;
+            anyInUse[type]--;
+        }
+    }
+
+    private MessageDecoder anyDecoder(final int type) {
+        MessageDecoder[] levels = anyDecoders[type];
+        if (levels == null) {
+            levels = new MessageDecoder[2];
+            anyDecoders[type] = levels;
+        }
+        final int level = anyInUse[type];
+        if (level == levels.length) {
+            levels = Arrays.copyOf(levels, 2 * level);
+            anyDecoders[type] = levels;
+        }
+        MessageDecoder decoder = levels[level];
+        if (decoder == null) {
+            decoder = registry.newDecoder(type);
+            levels[level] = decoder;
+        }
+        // Counted once nothing can throw any more: any() gives the level back in its finally.
+        anyInUse[type] = level + 1;
+        return decoder;
+    }
+}
