@@ -16,12 +16,16 @@ import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8View;
+import org.flyproto.codec.JsonParser;
+import org.flyproto.codec.MessageEncoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.conformance.protocol.flyproto.ConformanceRequestDecoder;
 import org.flyproto.conformance.protocol.flyproto.ConformanceRequestPayloadCase;
 import org.flyproto.conformance.protocol.flyproto.ConformanceResponseEncoder;
 import org.flyproto.conformance.protocol.flyproto.FailureSetEncoder;
+import org.flyproto.conformance.protocol.flyproto.TestCategory;
 import org.flyproto.conformance.protocol.flyproto.WireFormat;
 
 /**
@@ -33,7 +37,10 @@ import org.flyproto.conformance.protocol.flyproto.WireFormat;
  * the payload by the decoder of the requested message type (validating: malformed input, invalid UTF-8 where the
  * schema asks for validation, missing required fields are parse errors), the message re-encoded by the matching encoder
  * ({@code copy}: known fields canonical, unknown fields byte for byte) and the response written by
- * {@code ConformanceResponseEncoder}. Requests for the JSON, JSPB or text formats are answered {@code skipped}.
+ * {@code ConformanceResponseEncoder}. A JSON payload is parsed by {@link JsonParser} into the message type's encoder
+ * (ignoring unknown fields for {@code JSON_IGNORE_UNKNOWN_PARSING_TEST}): a parse error is answered as such, a parsed
+ * message as protobuf, or {@code skipped} if another output format was asked for. Other requests for the JSON, JSPB or
+ * text formats are answered {@code skipped}.
  */
 public final class ConformanceTestee {
     private static final int LENGTH_PREFIX = 4;
@@ -43,6 +50,8 @@ public final class ConformanceTestee {
     private final ConformanceResponseEncoder response = new ConformanceResponseEncoder();
     private final FailureSetEncoder failureSet = new FailureSetEncoder();
     private final TestMessages messages = new TestMessages();
+    private final JsonParser json = JsonParser.create().usingRegistry(messages.registry());
+    private final JsonParser jsonIgnoringUnknown = json.ignoringUnknownFields();
     private final ExpandableArrayBuffer requestBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private final ExpandableArrayBuffer responseBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
@@ -109,6 +118,11 @@ public final class ConformanceTestee {
             // Older runners ask for the testee's failure list first: there is none.
             failureSet.wrap(payloadBuffer, 0);
             responseLength = respondPayload(out, failureSet.encodedLength());
+        } else if (payload == ConformanceRequestPayloadCase.JSON_PAYLOAD) {
+            final MessageEncoder encoder = messages.encoderForName(request.messageType());
+            responseLength = encoder == null
+                    ? respondSkipped(out, "message type " + request.messageTypeAsString() + " is not in this testee")
+                    : parseJson(encoder, request.jsonPayload(), out);
         } else if (payload != ConformanceRequestPayloadCase.PROTOBUF_PAYLOAD) {
             responseLength = respondSkipped(out, "only the binary wire format is supported; input was " + payload);
         } else if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {
@@ -138,6 +152,36 @@ public final class ConformanceTestee {
             } catch (final ProtoEncodeException e) {
                 if (payloadBuffer.capacity() >= Integer.MAX_VALUE / 4) {
                     return respondRuntimeError(out, "re-encoding does not fit: " + e.getMessage());
+                }
+                capacity = payloadBuffer.capacity() * 2;
+            } catch (final RuntimeException e) {
+                return respondRuntimeError(out, e.toString());
+            }
+        }
+    }
+
+    /** JSON in, protobuf out: parsed by {@link JsonParser} straight into the message type's encoder. */
+    private int parseJson(final MessageEncoder encoder, final Utf8View input, final ExpandableArrayBuffer out) {
+        final JsonParser parser =
+                request.testCategory() == TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST ? jsonIgnoringUnknown : json;
+        int capacity = Math.max(payloadBuffer.capacity(), 2 * input.byteLength() + 64);
+        while (true) {
+            if (payloadBuffer.capacity() < capacity) {
+                payloadBuffer = new UnsafeBuffer(new byte[BitUtil.findNextPositivePowerOfTwo(capacity)]);
+            }
+            try {
+                encoder.wrap(payloadBuffer, 0, payloadBuffer.capacity());
+                parser.parse(input.buffer(), input.offset(), input.byteLength(), encoder);
+                if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {
+                    // Parsed, so not a parse error; the answer in another format is not ours to give.
+                    return respondSkipped(out, "JSON input parsed; output asked for " + outputFormatName());
+                }
+                return respondPayload(out, encoder.encodedLength());
+            } catch (final ProtoDecodeException e) {
+                return respondParseError(out, e.getMessage());
+            } catch (final ProtoEncodeException e) {
+                if (payloadBuffer.capacity() >= Integer.MAX_VALUE / 4) {
+                    return respondRuntimeError(out, "the message does not fit: " + e.getMessage());
                 }
                 capacity = payloadBuffer.capacity() * 2;
             } catch (final RuntimeException e) {
