@@ -10,13 +10,14 @@ import org.agrona.DirectBuffer;
  * checked by the caller), doubles with {@code BigDecimal}'s syntax and range check, floats and the numbers of
  * {@code google.protobuf.Value} with {@code Double.parseDouble}'s.
  *
- * <p><b>Allocation.</b> Integers never allocate. A decimal number whose significant digits fit 18 digits and below
- * 2^53, scaled by at most 10^22 (after moving digits into the mantissa), is converted exactly with one IEEE
- * multiplication or division (Clinger's fast path: both operands are exact, so the one rounding is the correct one):
- * that covers short decimals as people write them ({@code 1.5}, {@code -0.25}, {@code 1234.5678}, {@code 1e10}).
- * Longer ones (the 17 digits a printer writes for an arbitrary double), hexadecimal floats and values near the range
- * limits go to the JDK ({@code BigDecimal} or {@code Double.parseDouble} on a String made from the bytes): correct,
- * but allocating.
+ * <p><b>Allocation.</b> Integers never allocate. Decimals with at most 19 significant digits are converted without
+ * allocating, correctly rounded: first Clinger's fast path (a mantissa below 2^53 scaled by at most 10^22: one exact
+ * IEEE multiplication or division, so its one rounding is the correct one), which covers decimals as people write
+ * them ({@code 1.5}, {@code -0.25}, {@code 1e10}); then the Eisel-Lemire algorithm (a 64 × 128-bit multiplication by
+ * a truncated power of ten, which knows when its result might be off and then gives up), which covers the 17 digits a
+ * printer writes for an arbitrary double. What neither settles — more than 19 significant digits, results that are
+ * subnormal or beyond the finite range, the rare cases Eisel-Lemire gives up on, hexadecimal floats — goes to the JDK
+ * ({@code BigDecimal} or {@code Double.parseDouble} on a String made from the bytes): correct, but allocating.
  *
  * <p>One instance per parser; results are left in its fields. Not thread-safe.
  */
@@ -43,7 +44,35 @@ final class JsonNumbers {
 
     private static final long MAX_EXPONENT = Integer.MAX_VALUE;
 
+    /** The smallest and largest decimal exponent of {@link #POWERS_128}. */
+    private static final int MIN_EXP10 = -348;
+
+    private static final int MAX_EXP10 = 347;
+
+    /**
+     * 10^q for q in [-348, 347] as 128-bit mantissas with the top bit set, rounded down: {@code [2i]} the high 64 bits
+     * of 10^(i - 348), {@code [2i + 1]} the low.
+     */
+    private static final long[] POWERS_128 = new long[2 * (MAX_EXP10 - MIN_EXP10 + 1)];
+
     static {
+        final java.math.BigInteger five = java.math.BigInteger.valueOf(5);
+        for (int q = MIN_EXP10; q <= MAX_EXP10; q++) {
+            java.math.BigInteger m;
+            if (q >= 0) {
+                m = five.pow(q);
+            } else {
+                final java.math.BigInteger divisor = five.pow(-q);
+                m = java.math.BigInteger.ONE
+                        .shiftLeft(divisor.bitLength() + 127)
+                        .divide(divisor);
+            }
+            final int excess = m.bitLength() - 128;
+            m = excess > 0 ? m.shiftRight(excess) : m.shiftLeft(-excess);
+            final int i = 2 * (q - MIN_EXP10);
+            POWERS_128[i] = m.shiftRight(64).longValue();
+            POWERS_128[i + 1] = m.longValue();
+        }
         long p = 1;
         for (int i = 0; i < LONG_POWERS_OF_TEN.length; i++) {
             LONG_POWERS_OF_TEN[i] = p;
@@ -310,10 +339,13 @@ final class JsonNumbers {
         return to - from + 1 - (dot > from && dot < to ? 1 : 0);
     }
 
-    /** Clinger's fast path on the scanned decimal; sets {@link #value} and returns true if it applies. */
+    /**
+     * The scanned decimal (non-zero) converted without allocating, by Clinger's fast path or else Eisel-Lemire; sets
+     * {@link #value} and returns true if one of them settles it.
+     */
     private boolean fastPath(final DirectBuffer b) {
         final int digits = digitCount(firstNonZero, lastNonZero);
-        if (digits > 18) {
+        if (digits > 19) {
             return false;
         }
         long m = 0;
@@ -322,10 +354,17 @@ final class JsonNumbers {
                 m = m * 10 + (b.getByte(i) - '0');
             }
         }
-        if (m >= 1L << 53) {
-            return false;
+        final long scale = powerOfLastDigit() + exponent;
+        if (Long.compareUnsigned(m, 1L << 53) < 0 && clinger(m, scale)) {
+            return true;
         }
-        long scale = powerOfLastDigit() + exponent;
+        return scale >= MIN_EXP10 && scale <= MAX_EXP10 && eiselLemire(m, (int) scale);
+    }
+
+    /** Clinger: {@code m} below 2^53, times 10^{@code exp10}, if that is one exact operation. */
+    private boolean clinger(final long mantissa, final long exp10) {
+        long m = mantissa;
+        long scale = exp10;
         if (scale > 22 && scale <= 22 + 18) {
             // Move powers of ten into the mantissa while it stays exact: 1e30 = 1e8 * 1e22.
             final long extra = scale - 22;
@@ -345,6 +384,55 @@ final class JsonNumbers {
         }
         value = negative ? -d : d;
         return true;
+    }
+
+    /**
+     * Eisel-Lemire (as in Go's {@code strconv} and fast_float): {@code m} (non-zero, unsigned) × 10^{@code exp10}
+     * correctly rounded, or false where the truncated product cannot tell, or the result is subnormal or infinite.
+     */
+    private boolean eiselLemire(final long mantissa, final int exp10) {
+        final int clz = Long.numberOfLeadingZeros(mantissa);
+        final long m = mantissa << clz;
+        long exp2 = ((217706L * exp10) >> 16) + 64 + 1023 - clz;
+        final int i = 2 * (exp10 - MIN_EXP10);
+        long hi = unsignedMultiplyHigh(m, POWERS_128[i]);
+        long lo = m * POWERS_128[i];
+        if ((hi & 0x1FF) == 0x1FF && Long.compareUnsigned(lo + m, m) < 0) {
+            final long yHi = unsignedMultiplyHigh(m, POWERS_128[i + 1]);
+            final long yLo = m * POWERS_128[i + 1];
+            long mergedHi = hi;
+            final long mergedLo = lo + yHi;
+            if (Long.compareUnsigned(mergedLo, lo) < 0) {
+                mergedHi++;
+            }
+            if ((mergedHi & 0x1FF) == 0x1FF && mergedLo + 1 == 0 && Long.compareUnsigned(yLo + m, m) < 0) {
+                return false;
+            }
+            hi = mergedHi;
+            lo = mergedLo;
+        }
+        final long msb = hi >>> 63;
+        long bits = hi >>> (msb + 9);
+        exp2 -= 1 ^ msb;
+        if (lo == 0 && (hi & 0x1FF) == 0 && (bits & 3) == 1) {
+            return false; // exactly half-way: rounding to even needs more than these bits
+        }
+        bits += bits & 1;
+        bits >>>= 1;
+        if (bits >>> 53 > 0) {
+            bits >>>= 1;
+            exp2++;
+        }
+        if (exp2 <= 0 || exp2 >= 0x7FF) {
+            return false;
+        }
+        final double d = Double.longBitsToDouble(exp2 << 52 | bits & 0x000F_FFFF_FFFF_FFFFL);
+        value = negative ? -d : d;
+        return true;
+    }
+
+    private static long unsignedMultiplyHigh(final long a, final long b) {
+        return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
     }
 
     private static String ascii(final DirectBuffer b, final int offset, final int length) {

@@ -409,11 +409,11 @@ class JsonParseTest {
     static final String REPRESENTATIVE = """
             {
               "optionalInt32": -42, "optionalInt64": "1234567890123", "optionalUint32": 7, "optionalUint64": "18446744073709551615",
-              "optionalSint32": -3, "optionalFixed64": 99, "optionalFloat": 1.5, "optionalDouble": -0.25,
+              "optionalSint32": -3, "optionalFixed64": 99, "optionalFloat": 0.1, "optionalDouble": -0.30000000000000004,
               "optionalBool": true, "optionalString": "caf\\u00e9 \\"quoted\\" \\ud83d\\ude00 tab\\t", "optionalBytes": "AQIDBA==",
               "optionalNestedMessage": {"a": 1, "corecursive": {"optionalInt32": 2, "repeatedString": ["x", "y"]}},
               "optionalNestedEnum": "BAZ", "optionalForeignEnum": 1,
-              "repeatedInt32": [1, 2, 3], "packedSint64": [-1, 0, 1], "packedDouble": [0.5, 2, "NaN"], "packedBool": [true, false],
+              "repeatedInt32": [1, 2, 3], "packedSint64": [-1, 0, 1], "packedDouble": [0.5, 2, "NaN", 1.2345678901234567e-300, 6.02214076e23], "packedBool": [true, false],
               "repeatedNestedMessage": [{"a": 1}, {"a": 2}],
               "mapStringString": {"k": "v", "k\\n2": ""}, "mapInt32Int32": {"1": 2, "-3": 4}, "mapBoolBool": {"true": false},
               "mapStringNestedMessage": {"m": {"a": 5}},
@@ -447,5 +447,16 @@ class JsonParseTest {
         assertThat(AllocationMeter.allocatedBy(() -> parser.parse(chars, encoder.wrap(out, 0, 8192)), 20_000, 20_000))
                 .as("chars form")
                 .isZero();
+    }
+
+    @Test
+    void shouldAllocateOnlyForTheDocumentedFallbacks() {
+        // More than 19 significant digits: the JDK reads it (the gate above would see this).
+        final JsonParser parser = JsonParser.create();
+        final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[256]);
+        final String json = "{\"optionalDouble\": 1.000000000000000000000001}";
+        assertThat(AllocationMeter.allocatedBy(() -> parser.parse(json, encoder.wrap(out, 0, 256)), 1_000, 1_000))
+                .isPositive();
     }
 }
