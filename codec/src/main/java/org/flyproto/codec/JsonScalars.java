@@ -259,8 +259,15 @@ final class JsonScalars {
 
     private boolean parsed;
 
-    /** One or more digits from {@code p}, up to {@code end}: their value (at most 18 digits), else -1. */
-    private long digits(final DirectBuffer b, final int p, final int end) {
+    /**
+     * One or more digits from {@code from} (after whitespace, which SimpleDateFormat skips before a field), up to
+     * {@code end}: their value (at most 18 digits), else -1.
+     */
+    private long digits(final DirectBuffer b, final int from, final int end) {
+        int p = from;
+        while (p < end && isWhitespace(b.getByte(p))) {
+            p++;
+        }
         long v = 0;
         int i = p;
         while (i < end && i - p < 18) {
@@ -297,6 +304,10 @@ final class JsonScalars {
         }
         parsed = true;
         return negative ? -v : v;
+    }
+
+    private static boolean isWhitespace(final byte c) {
+        return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20);
     }
 
     private static boolean at(final DirectBuffer b, final int p, final int end, final char c) {

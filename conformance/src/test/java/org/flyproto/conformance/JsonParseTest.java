@@ -450,6 +450,42 @@ class JsonParseTest {
     }
 
     @Test
+    void shouldGiveJsonFormatsVerdictOnMutatedInput() {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(0x150C);
+        final String alphabet = "{}[]:,\"'\\/*#=;-+.0123456789eEtrufalsnNIy \n\tAQ=_@";
+        int accepted = 0;
+        for (int i = 0; i < 5000; i++) {
+            final StringBuilder json = new StringBuilder(REPRESENTATIVE);
+            final int edits = 1 + random.nextInt(3);
+            for (int e = 0; e < edits; e++) {
+                final int at = random.nextInt(json.length());
+                switch (random.nextInt(3)) {
+                    case 0 -> json.deleteCharAt(at);
+                    case 1 -> json.insert(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                    default -> json.setCharAt(at, alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            if (random.nextInt(4) == 0) {
+                json.setLength(random.nextInt(json.length()));
+            }
+            final String input = json.toString();
+            final Verdict expected = jsonFormat(Target.PROTO3.prototype, input, false);
+            final Verdict actual = flyproto(Target.PROTO3, input, false);
+            if (expected.accepted() != actual.accepted()) {
+                fail("JsonFormat " + (expected.accepted() ? "accepts" : "rejects: " + expected.error) + "\nflyproto "
+                        + (actual.accepted() ? "accepts" : "rejects: " + actual.error) + "\n" + input);
+            }
+            if (expected.accepted()) {
+                accepted++;
+                if (!actual.message.equals(expected.message)) {
+                    assertThat(print(actual.message)).as(input).isEqualTo(print(expected.message));
+                }
+            }
+        }
+        assertThat(accepted).isPositive();
+    }
+
+    @Test
     void shouldAllocateOnlyForTheDocumentedFallbacks() {
         // More than 19 significant digits: the JDK reads it (the gate above would see this).
         final JsonParser parser = JsonParser.create();
