@@ -53,25 +53,17 @@ public final class JsonParser {
     public static final int DEFAULT_RECURSION_LIMIT = 100;
 
     private static final int TAG_1_VARINT = 1 << 3;
-    private static final int TAG_1_LEN = 1 << 3 | 2;
-    private static final int TAG_2_VARINT = 2 << 3;
-    private static final int TAG_2_LEN = 2 << 3 | 2;
-    private static final int VALUE_NUMBER = 2 << 3 | 1;
-    private static final int VALUE_STRING = 3 << 3 | 2;
-    private static final int VALUE_BOOL = 4 << 3;
-    private static final int VALUE_STRUCT = 5 << 3 | 2;
-    private static final int VALUE_LIST = 6 << 3 | 2;
     private static final String NULL_VALUE = "google.protobuf.NullValue";
 
     private final boolean ignoringUnknownFields;
-    private final SchemaRegistry registry;
+    final SchemaRegistry registry;
     private final int recursionLimit;
 
-    private final JsonInput in = new JsonInput();
-    private final JsonNumbers numbers = new JsonNumbers();
+    final JsonInput in = new JsonInput();
+    final JsonNumbers numbers = new JsonNumbers();
     private final JsonScalars scalars = new JsonScalars();
+    private final JsonWellKnown wellKnown = new JsonWellKnown(this, scalars);
     private final ExpandableArrayBuffer chars = new ExpandableArrayBuffer(256);
-    private final ExpandableArrayBuffer typeUrl = new ExpandableArrayBuffer(64);
     private final IdentityHashMap<MessageSchema, Plan> plans = new IdentityHashMap<>();
 
     /** Per open message: a slot per field and per oneof, holding the message's stamp once the field is set. */
@@ -81,7 +73,8 @@ public final class JsonParser {
 
     private int top;
     private long stamp;
-    private WriteCursor c;
+    /** The cursor of the encoder being parsed into, during a parse. */
+    WriteCursor c;
     /** The value of the last enum or integer read. */
     private long integer;
 
@@ -213,22 +206,22 @@ public final class JsonParser {
     // Messages
 
     /** Writes the fields of a message of type {@code type} whose JSON value starts with a token of {@code kind}. */
-    private void content(final MessageSchema type, final int kind, final int depth) {
+    void content(final MessageSchema type, final int kind, final int depth) {
         switch (type.wellKnownType()) {
             case NONE, EMPTY -> message(type, kind, depth, false);
-            case ANY -> any(kind, depth);
-            case TIMESTAMP -> timestamp(kind);
-            case DURATION -> duration(kind);
-            case FIELD_MASK -> fieldMask(kind);
-            case STRUCT -> struct(kind, depth);
-            case LIST_VALUE -> listValue(kind, depth);
-            case VALUE -> value(kind, depth);
+            case ANY -> wellKnown.any(kind, depth);
+            case TIMESTAMP -> wellKnown.timestamp(kind);
+            case DURATION -> wellKnown.duration(kind);
+            case FIELD_MASK -> wellKnown.fieldMask(kind);
+            case STRUCT -> wellKnown.struct(kind, depth);
+            case LIST_VALUE -> wellKnown.listValue(kind, depth);
+            case VALUE -> wellKnown.value(kind, depth);
             default -> wrapper(type, kind, depth);
         }
     }
 
     /** An ordinary message: a JSON object whose '{' was read. */
-    private void message(final MessageSchema type, final int kind, final int depth, final boolean insideAny) {
+    void message(final MessageSchema type, final int kind, final int depth, final boolean insideAny) {
         if (kind != JsonInput.OBJECT) {
             throw in.error(
                     describe(kind) + " is no value of message " + type.fullName() + ": expected an object",
@@ -395,7 +388,7 @@ public final class JsonParser {
         FieldValues.endMessage(c, field);
     }
 
-    private void checkDepth(final int depth) {
+    void checkDepth(final int depth) {
         if (depth >= recursionLimit) {
             throw in.error("more than " + recursionLimit + " nested messages", in.tokenStart);
         }
@@ -700,7 +693,7 @@ public final class JsonParser {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-    // Well-known types
+    // Well-known types: the wrappers here, for they are a field's value; the others in JsonWellKnown
 
     private void wrapper(final MessageSchema type, final int kind, final int depth) {
         if (kind == JsonInput.NULL) {
@@ -709,236 +702,9 @@ public final class JsonParser {
         singular(type.fieldByNumber(1), kind, depth);
     }
 
-    private void wellKnownText(final int kind, final String type) {
-        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL) {
-            throw in.error(describe(kind) + " is no value of " + type, in.tokenStart);
-        }
-        if (kind == JsonInput.ARRAY) {
-            final int at = in.tokenStart;
-            if (in.nextElement(true) != JsonInput.ELEMENT_VALUE) {
-                throw in.error("an array is no value of " + type + " unless it has one element", at);
-            }
-            wellKnownText(in.readValue(), type);
-            if (in.nextElement(false) != JsonInput.ELEMENT_END) {
-                throw in.error("an array is no value of " + type + " unless it has one element", at);
-            }
-        }
-    }
-
-    private void timestamp(final int kind) {
-        wellKnownText(kind, "google.protobuf.Timestamp");
-        if (!scalars.timestamp(in.text, in.textOffset, in.textLength)) {
-            throw in.error("invalid google.protobuf.Timestamp " + in.textAsString(), in.tokenStart);
-        }
-        secondsAndNanos();
-    }
-
-    private void duration(final int kind) {
-        wellKnownText(kind, "google.protobuf.Duration");
-        if (!scalars.duration(in.text, in.textOffset, in.textLength)) {
-            throw in.error("invalid google.protobuf.Duration " + in.textAsString(), in.tokenStart);
-        }
-        secondsAndNanos();
-    }
-
-    private void secondsAndNanos() {
-        if (scalars.seconds != 0) {
-            c.writeVarint64(TAG_1_VARINT, scalars.seconds);
-        }
-        if (scalars.nanos != 0) {
-            c.writeInt32(TAG_2_VARINT, scalars.nanos);
-        }
-    }
-
-    /** Comma-separated lowerCamel paths, each written in snake_case: {@code fooBar.baz} is {@code foo_bar.baz}. */
-    private void fieldMask(final int kind) {
-        wellKnownText(kind, "google.protobuf.FieldMask");
-        final DirectBuffer text = in.text;
-        final int end = in.textOffset + in.textLength;
-        int from = in.textOffset;
-        for (int i = from; i <= end; i++) {
-            if (i == end || text.getByte(i) == ',') {
-                if (i > from) {
-                    snakeCasePath(text, from, i);
-                }
-                from = i + 1;
-            }
-        }
-    }
-
-    private void snakeCasePath(final DirectBuffer text, final int from, final int to) {
-        int length = to - from;
-        for (int i = from; i < to; i++) {
-            final byte b = text.getByte(i);
-            if (b >= 'A' && b <= 'Z') {
-                length++;
-            }
-        }
-        int p = c.header(TAG_1_LEN, length);
-        if (p < 0) {
-            return;
-        }
-        for (int i = from; i < to; i++) {
-            final byte b = text.getByte(i);
-            if (b >= 'A' && b <= 'Z') {
-                c.buffer.putByte(p++, (byte) '_');
-                c.buffer.putByte(p++, (byte) (b + ('a' - 'A')));
-            } else {
-                c.buffer.putByte(p++, b);
-            }
-        }
-        c.position = p;
-    }
-
-    /** google.protobuf.Value: any JSON value. */
-    private void value(final int kind, final int depth) {
-        switch (kind) {
-            case JsonInput.NULL -> c.writeInt32(TAG_1_VARINT, 0);
-            case JsonInput.TRUE -> c.writeBool(VALUE_BOOL, true);
-            case JsonInput.FALSE -> c.writeBool(VALUE_BOOL, false);
-            case JsonInput.NUMBER -> {
-                numbers.javaDouble(in.text, in.textOffset, in.textLength);
-                c.writeDouble(VALUE_NUMBER, numbers.value);
-            }
-            case JsonInput.OBJECT -> {
-                c.begin(VALUE_STRUCT);
-                struct(kind, depth);
-                c.end(VALUE_STRUCT);
-            }
-            case JsonInput.ARRAY -> {
-                c.begin(VALUE_LIST);
-                listValue(kind, depth);
-                c.end(VALUE_LIST);
-            }
-            default -> c.writeBytes(VALUE_STRING, in.text, in.textOffset, in.textLength);
-        }
-    }
-
-    /** google.protobuf.Struct: a JSON object, each member an entry of its map {@code fields} to a Value. */
-    private void struct(final int kind, final int depth) {
-        if (kind != JsonInput.OBJECT) {
-            throw in.error(
-                    describe(kind) + " is no value of google.protobuf.Struct: expected an object", in.tokenStart);
-        }
-        boolean first = true;
-        while (in.nextMember(first)) {
-            first = false;
-            c.begin(TAG_1_LEN);
-            c.writeBytes(TAG_1_LEN, in.text, in.textOffset, in.textLength);
-            final int valueKind = in.readValue();
-            nestedValue(TAG_2_LEN, valueKind, depth);
-            c.end(TAG_1_LEN);
-        }
-    }
-
-    /** google.protobuf.ListValue: a JSON array, each element a Value of its repeated field {@code values}. */
-    private void listValue(final int kind, final int depth) {
-        if (kind != JsonInput.ARRAY) {
-            throw in.error(
-                    describe(kind) + " is no value of google.protobuf.ListValue: expected an array", in.tokenStart);
-        }
-        boolean first = true;
-        int element;
-        while ((element = in.nextElement(first)) != JsonInput.ELEMENT_END) {
-            first = false;
-            nestedValue(TAG_1_LEN, element == JsonInput.ELEMENT_NULL ? JsonInput.NULL : in.readValue(), depth);
-        }
-    }
-
-    private void nestedValue(final int tag, final int kind, final int depth) {
-        if (kind != JsonInput.NULL) {
-            checkDepth(depth);
-        }
-        c.begin(tag);
-        value(kind, depth + 1);
-        c.end(tag);
-    }
-
-    /**
-     * google.protobuf.Any: {@code @type} (anywhere in the object: found by a first pass that skips the other
-     * members) names the type; the other members are that message's fields, or for a well-known type its special
-     * form is the member {@code value}. Written as type_url, then value holding the message's bytes.
-     */
-    private void any(final int kind, final int depth) {
-        if (kind != JsonInput.OBJECT) {
-            throw in.error(describe(kind) + " is no value of google.protobuf.Any: expected an object", in.tokenStart);
-        }
-        final int objectAt = in.tokenStart;
-        final int members = in.pos;
-        final int jsonDepth = in.depth;
-        int typeLength = -1;
-        int typeAt = -1;
-        int count = 0;
-        int values = 0;
-        boolean first = true;
-        while (in.nextMember(first)) {
-            first = false;
-            count++;
-            final boolean isType = in.textEquals("@type");
-            values += in.textEquals("value") ? 1 : 0;
-            final int valueKind = in.readValue();
-            if (isType) {
-                wellKnownText(valueKind, "the @type of google.protobuf.Any");
-                typeLength = in.textLength;
-                typeAt = in.tokenStart;
-                typeUrl.putBytes(0, in.text, in.textOffset, typeLength);
-            } else {
-                in.skip(valueKind);
-            }
-        }
-        if (count == 0) {
-            return;
-        }
-        if (typeLength < 0) {
-            throw in.error("google.protobuf.Any without @type", objectAt);
-        }
-        final MessageSchema type = resolve(typeLength, typeAt);
-        c.writeBytes(TAG_1_LEN, typeUrl, 0, typeLength);
-        in.pos = members;
-        in.depth = jsonDepth;
-        c.beginPacked(TAG_2_LEN);
-        final WellKnownType wellKnown = type.wellKnownType();
-        if (wellKnown == WellKnownType.NONE || wellKnown == WellKnownType.EMPTY) {
-            message(type, JsonInput.OBJECT, depth, true);
-        } else {
-            // JsonFormat reads only "value" (its last occurrence) and ignores any other member.
-            first = true;
-            while (in.nextMember(first)) {
-                first = false;
-                if (in.textEquals("value") && --values == 0) {
-                    content(type, in.readValue(), depth);
-                } else {
-                    in.skip(in.readValue());
-                }
-            }
-        }
-        c.endPacked(TAG_2_LEN);
-    }
-
-    private MessageSchema resolve(final int typeLength, final int typeAt) {
-        boolean slash = false;
-        for (int i = 0; i < typeLength && !slash; i++) {
-            slash = typeUrl.getByte(i) == '/';
-        }
-        if (!slash) {
-            throw in.error(
-                    "invalid type URL " + typeUrl.getStringWithoutLengthUtf8(0, typeLength)
-                            + " in google.protobuf.Any: no '/'",
-                    typeAt);
-        }
-        final MessageSchema type = registry.find(typeUrl, 0, typeLength);
-        if (type == null) {
-            throw in.error(
-                    "type " + typeUrl.getStringWithoutLengthUtf8(0, typeLength)
-                            + " of google.protobuf.Any is not in the registry",
-                    typeAt);
-        }
-        return type;
-    }
-
     // ---------------------------------------------------------------------------------------------------------------
 
-    private String describe(final int kind) {
+    String describe(final int kind) {
         return switch (kind) {
             case JsonInput.OBJECT -> "an object";
             case JsonInput.ARRAY -> "an array";
