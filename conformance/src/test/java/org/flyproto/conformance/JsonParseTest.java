@@ -325,6 +325,57 @@ class JsonParseTest {
     }
 
     @Test
+    void shouldRequireProto2RequiredFieldsAsBuildingTheMessageDoes() {
+        final Message prototype = SchemaRoundTripTest.Schema.PROTO2_ALL_TYPES.prototype();
+        final MessageEncoder encoder = ReflectiveMirror.newEncoder(prototype.getDescriptorForType());
+        final JsonParser parser = JsonParser.create();
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[4096]);
+        final String complete = "{\"a\": 1, \"b\": \"x\", \"leaf\": {}, \"color\": %s, \"d\": 0}";
+        final String color = prototype
+                .getDescriptorForType()
+                .findFieldByName("o_required")
+                .getMessageType()
+                .findFieldByName("color")
+                .getEnumType()
+                .getValues()
+                .get(0)
+                .getName();
+        final String required = String.format(complete, "\"" + color + "\"");
+        final String[] inputs = {
+            "{\"oRequired\": " + required + "}",
+            "{\"rRequired\": [" + required + ", " + required + "]}",
+            "{\"oRequired\": {}}",
+            "{\"oRequired\": {\"a\": 1}}",
+            "{\"oRequired\": " + required.replace("\"leaf\": {}, ", "") + "}",
+            "{\"rRequired\": [" + required + ", {\"b\": \"y\"}]}",
+            "{\"oRequired\": null}"
+        };
+        int accepted = 0;
+        for (final String json : inputs) {
+            final Message.Builder builder = prototype.newBuilderForType();
+            boolean expected;
+            try {
+                JsonFormat.parser().merge(json, builder);
+                builder.build();
+                expected = true;
+            } catch (final InvalidProtocolBufferException | RuntimeException e) {
+                expected = false;
+            }
+            boolean actual;
+            try {
+                parser.parse(json, encoder.wrap(out, 0, out.capacity()));
+                actual = true;
+            } catch (final ProtoDecodeException e) {
+                assertThat(e.reason()).as(json).contains("misses required field");
+                actual = false;
+            }
+            assertThat(actual).as(json).isEqualTo(expected);
+            accepted += actual ? 1 : 0;
+        }
+        assertThat(accepted).isEqualTo(3);
+    }
+
+    @Test
     void shouldReportOffsetsOfTheOffendingToken() {
         final JsonParser parser = JsonParser.create();
         final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
