@@ -18,16 +18,20 @@ import org.agrona.ExpandableArrayBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8View;
+import org.flyproto.codec.JsonParser;
 import org.flyproto.codec.JsonPrintException;
 import org.flyproto.codec.JsonPrinter;
 import org.flyproto.codec.JsonTypeRegistry;
 import org.flyproto.codec.MessageDecoder;
+import org.flyproto.codec.MessageEncoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.conformance.protocol.flyproto.ConformanceRequestDecoder;
 import org.flyproto.conformance.protocol.flyproto.ConformanceRequestPayloadCase;
 import org.flyproto.conformance.protocol.flyproto.ConformanceResponseEncoder;
 import org.flyproto.conformance.protocol.flyproto.FailureSetEncoder;
+import org.flyproto.conformance.protocol.flyproto.TestCategory;
 import org.flyproto.conformance.protocol.flyproto.WireFormat;
 import org.flyproto.wkt.AnyDecoder;
 import org.flyproto.wkt.BoolValueDecoder;
@@ -56,9 +60,11 @@ import org.flyproto.wkt.ValueDecoder;
  * the payload by the decoder of the requested message type (validating: malformed input, invalid UTF-8 where the
  * schema asks for validation, missing required fields are parse errors), the message re-encoded by the matching encoder
  * ({@code copy}: known fields canonical, unknown fields byte for byte) and the response written by
- * {@code ConformanceResponseEncoder}. A binary payload asked for as JSON is printed by {@link JsonPrinter} (as
- * {@code JsonFormat.printer()} prints it, Any resolved among the test messages and the well-known types). Requests
- * with a JSON, JSPB or text-format payload, or for JSPB or text output, are answered {@code skipped}.
+ * {@code ConformanceResponseEncoder}. A JSON payload is parsed by {@link JsonParser} into the message type's encoder
+ * (ignoring unknown fields for {@code JSON_IGNORE_UNKNOWN_PARSING_TEST}): a parse error is answered as such, a parsed
+ * message as protobuf or, asked for as JSON, decoded again and printed. A binary payload asked for as JSON is printed by
+ * {@link JsonPrinter} (as {@code JsonFormat.printer()} prints it, Any resolved among the test messages and the
+ * well-known types). Requests with a JSPB payload, or for JSPB output, are answered {@code skipped}.
  */
 public final class ConformanceTestee {
     private static final int LENGTH_PREFIX = 4;
@@ -68,6 +74,8 @@ public final class ConformanceTestee {
     private final ConformanceResponseEncoder response = new ConformanceResponseEncoder();
     private final FailureSetEncoder failureSet = new FailureSetEncoder();
     private final TestMessages messages = new TestMessages();
+    private final JsonParser jsonParser = JsonParser.create().usingRegistry(messages.registry());
+    private final JsonParser jsonIgnoringUnknown = jsonParser.ignoringUnknownFields();
     private final ExpandableArrayBuffer requestBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private final ExpandableArrayBuffer responseBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
@@ -138,13 +146,23 @@ public final class ConformanceTestee {
             // Older runners ask for the testee's failure list first: there is none.
             failureSet.wrap(payloadBuffer, 0);
             responseLength = respondPayload(out, failureSet.encodedLength());
+        } else if (payload == ConformanceRequestPayloadCase.JSON_PAYLOAD) {
+            final MessageEncoder encoder = messages.encoderForName(request.messageType());
+            responseLength = encoder == null
+                    ? respondSkipped(out, "message type " + request.messageTypeAsString() + " is not in this testee")
+                    : parseJson(encoder, request.jsonPayload(), out);
         } else if (payload != ConformanceRequestPayloadCase.PROTOBUF_PAYLOAD) {
             responseLength = respondSkipped(out, "only the binary wire format is supported; input was " + payload);
         } else if (request.requestedOutputFormat() == WireFormat.JSON) {
             final TestMessages.Decoding decoding = messages.decodingFor(request.messageType());
             responseLength = decoding == null
                     ? respondSkipped(out, "message type " + request.messageTypeAsString() + " is not in this testee")
-                    : printJson(decoding, request.protobufPayload(), out);
+                    : printJson(
+                            decoding,
+                            request.protobufPayload().buffer(),
+                            request.protobufPayload().offset(),
+                            request.protobufPayload().length(),
+                            out);
         } else if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {
             responseLength = respondSkipped(
                     out, "only the binary wire format is supported; output asked for " + outputFormatName());
@@ -185,10 +203,14 @@ public final class ConformanceTestee {
      * that has no JSON form (a Timestamp out of range, an Any of an unknown type) is a {@code serialize_error}.
      */
     private int printJson(
-            final TestMessages.Decoding decoding, final BytesView input, final ExpandableArrayBuffer out) {
+            final TestMessages.Decoding decoding,
+            final DirectBuffer in,
+            final int offset,
+            final int inLength,
+            final ExpandableArrayBuffer out) {
         final int length;
         try {
-            length = json.printTo(decoding.decode(input.buffer(), input.offset(), input.length()), jsonBuffer, 0);
+            length = json.printTo(decoding.decode(in, offset, inLength), jsonBuffer, 0);
         } catch (final ProtoDecodeException e) {
             return respondParseError(out, e.getMessage());
         } catch (final JsonPrintException e) {
@@ -226,6 +248,43 @@ public final class ConformanceTestee {
             types.add(wellKnown);
         }
         return types.build();
+    }
+
+    /** JSON in, protobuf or JSON out: parsed by {@link JsonParser} straight into the message type's encoder. */
+    private int parseJson(final MessageEncoder encoder, final Utf8View input, final ExpandableArrayBuffer out) {
+        final JsonParser parser = request.testCategory() == TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST
+                ? jsonIgnoringUnknown
+                : jsonParser;
+        int capacity = Math.max(payloadBuffer.capacity(), 2 * input.byteLength() + 64);
+        while (true) {
+            if (payloadBuffer.capacity() < capacity) {
+                payloadBuffer = new UnsafeBuffer(new byte[BitUtil.findNextPositivePowerOfTwo(capacity)]);
+            }
+            try {
+                encoder.wrap(payloadBuffer, 0, payloadBuffer.capacity());
+                parser.parse(input.buffer(), input.offset(), input.byteLength(), encoder);
+                if (request.requestedOutputFormat() == WireFormat.JSON) {
+                    // JSON out: the parsed message decoded again and printed, as the Java testee prints the message
+                    // JsonFormat parsed.
+                    final TestMessages.Decoding decoding = messages.decodingFor(request.messageType());
+                    return printJson(decoding, payloadBuffer, 0, encoder.encodedLength(), out);
+                }
+                if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {
+                    // Parsed, so not a parse error; the answer in another format is not ours to give.
+                    return respondSkipped(out, "JSON input parsed; output asked for " + outputFormatName());
+                }
+                return respondPayload(out, encoder.encodedLength());
+            } catch (final ProtoDecodeException e) {
+                return respondParseError(out, e.getMessage());
+            } catch (final ProtoEncodeException e) {
+                if (payloadBuffer.capacity() >= Integer.MAX_VALUE / 4) {
+                    return respondRuntimeError(out, "the message does not fit: " + e.getMessage());
+                }
+                capacity = payloadBuffer.capacity() * 2;
+            } catch (final RuntimeException e) {
+                return respondRuntimeError(out, e.toString());
+            }
+        }
     }
 
     private String outputFormatName() {

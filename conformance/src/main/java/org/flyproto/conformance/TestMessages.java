@@ -4,7 +4,10 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.codec.MessageDecoder;
+import org.flyproto.codec.MessageEncoder;
 import org.flyproto.codec.ProtoDecodeException;
+import org.flyproto.codec.schema.MessageSchema;
+import org.flyproto.codec.schema.SchemaRegistry;
 import org.flyproto.conformance.messages.edition2023.flyproto.TestAllTypesEdition2023Decoder;
 import org.flyproto.conformance.messages.edition2023.flyproto.TestAllTypesEdition2023Encoder;
 import org.flyproto.conformance.messages.editionunstable.flyproto.TestAllTypesEditionUnstableDecoder;
@@ -55,6 +58,7 @@ final class TestMessages {
     private final String[] names;
     private final Transcoder[] transcoders;
     private final Decoding[] decodings;
+    private final MessageEncoder[] encoders;
 
     TestMessages() {
         final TestAllTypesProto3Decoder proto3 = new TestAllTypesProto3Decoder();
@@ -93,6 +97,16 @@ final class TestMessages {
             editionsRequired.messageFullName(),
             edition2023.messageFullName(),
             editionUnstable.messageFullName()
+        };
+        encoders = new MessageEncoder[] {
+            proto3Out,
+            proto2Out,
+            requiredOut,
+            editions3Out,
+            editions2Out,
+            editionsRequiredOut,
+            edition2023Out,
+            editionUnstableOut
         };
         transcoders = new Transcoder[] {
             (in, offset, length, out) -> {
@@ -191,6 +205,30 @@ final class TestMessages {
             }
         }
         return null;
+    }
+
+    /**
+     * The encoder of a message type, for input in another format (JSON).
+     *
+     * @param fullName the message's full name.
+     * @return its reused encoder, or {@code null} if the testee does not know the type.
+     */
+    MessageEncoder encoderForName(final Utf8View fullName) {
+        for (int i = 0; i < names.length; i++) {
+            if (fullName.contentEquals(names[i])) {
+                return encoders[i];
+            }
+        }
+        return null;
+    }
+
+    /** @return the schemas of the message types, for resolving the types of {@code Any} values. */
+    SchemaRegistry registry() {
+        final MessageSchema[] schemas = new MessageSchema[encoders.length];
+        for (int i = 0; i < encoders.length; i++) {
+            schemas[i] = encoders[i].schema();
+        }
+        return SchemaRegistry.of(schemas);
     }
 
     private static void requireInitialized(final MessageDecoder decoder, final boolean initialized, final int length) {

@@ -222,7 +222,7 @@ class ConformanceHarnessTest {
                 ConformanceRequest.newBuilder()
                         .setMessageType(name)
                         .setJsonPayload("{\"optionalInt32\": 1}")
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
                         .setTestCategory(TestCategory.JSON_TEST)
                         .build(),
                 ConformanceRequest.newBuilder()
@@ -246,6 +246,34 @@ class ConformanceHarnessTest {
             assertThat(response.getResultCase()).as("%s", request).isEqualTo(ConformanceResponse.ResultCase.SKIPPED);
             assertThat(response.getSkipped()).isNotEmpty();
         }
+    }
+
+    @Test
+    void shouldParseJsonInputIntoProtobuf() throws Exception {
+        final String name = Type.PROTO3.fullName();
+        final ConformanceResponse parsed =
+                testee.send(json(name, "{\"optionalInt32\": 1, \"optionalString\": \"x\"}", false));
+        assertThat(parsed.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        assertThat(TestAllTypesProto3.parseFrom(parsed.getProtobufPayload()))
+                .isEqualTo(TestAllTypesProto3.newBuilder()
+                        .setOptionalInt32(1)
+                        .setOptionalString("x")
+                        .build());
+        final ConformanceResponse rejected = testee.send(json(name, "{\"optionalInt32\": \"x\"}", false));
+        assertThat(rejected.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        assertThat(testee.send(json(name, "{\"unknown\": 1}", false)).getResultCase())
+                .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
+        assertThat(testee.send(json(name, "{\"unknown\": 1}", true)).getResultCase())
+                .isEqualTo(ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+    }
+
+    private static ConformanceRequest json(final String type, final String json, final boolean ignoreUnknown) {
+        return ConformanceRequest.newBuilder()
+                .setMessageType(type)
+                .setJsonPayload(json)
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(ignoreUnknown ? TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST : TestCategory.JSON_TEST)
+                .build();
     }
 
     @ParameterizedTest

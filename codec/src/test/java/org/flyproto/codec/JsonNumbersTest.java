@@ -1,0 +1,117 @@
+package org.flyproto.codec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+
+/** {@link JsonNumbers} against the JDK readings JsonFormat uses: {@code Double.parseDouble} and {@code BigDecimal}. */
+class JsonNumbersTest {
+    private static final int CASES = 200_000;
+
+    private final JsonNumbers numbers = new JsonNumbers();
+
+    @Test
+    void shouldReadPrintedDoublesAsTheJdkDoes() {
+        final SplittableRandom random = new SplittableRandom(42);
+        for (int i = 0; i < CASES; i++) {
+            final double d = Double.longBitsToDouble(random.nextLong());
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                continue;
+            }
+            check(Double.toString(d));
+            if (!Float.isInfinite((float) d)) {
+                check(Double.toString((float) d));
+            }
+        }
+    }
+
+    @Test
+    void shouldReadDecimalsOfUpToTwentyDigitsAsTheJdkDoes() {
+        final SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < CASES; i++) {
+            final StringBuilder s = new StringBuilder();
+            if (random.nextBoolean()) {
+                s.append('-');
+            }
+            final int digits = 1 + random.nextInt(20);
+            for (int d = 0; d < digits; d++) {
+                s.append((char) ('0' + random.nextInt(10)));
+                if (d == 0 && random.nextInt(3) == 0) {
+                    s.append('.');
+                }
+            }
+            s.append('e').append(random.nextInt(700) - 350);
+            check(s.toString());
+        }
+        for (final String s : new String[] {
+            "9007199254740993",
+            "9007199254740992.5",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "0.1",
+            "1e23",
+            "8.41e21",
+            "9999999999999999999",
+            "18446744073709551615",
+            "7.2057594037927933e16",
+            "1e-400",
+            "123456789012345678e-5"
+        }) {
+            check(s);
+        }
+    }
+
+    private void check(final String s) {
+        final UnsafeBuffer b = new UnsafeBuffer(s.getBytes(StandardCharsets.US_ASCII));
+        assertThat(numbers.javaDouble(b, 0, s.length())).as(s).isTrue();
+        assertThat(numbers.value).as(s).isEqualTo(Double.parseDouble(s));
+        final BigDecimal big = new BigDecimal(s);
+        final int result = numbers.doubleField(b, 0, s.length());
+        if (result == 0) {
+            assertThat(numbers.value).as(s).isEqualTo(big.doubleValue());
+        } else {
+            assertThat(Math.abs(big.doubleValue())).as(s).isEqualTo(Double.POSITIVE_INFINITY);
+        }
+    }
+
+    @Test
+    void shouldReadIntegersAsBigDecimalDoes() {
+        final SplittableRandom random = new SplittableRandom(3);
+        for (int i = 0; i < CASES; i++) {
+            final StringBuilder s = new StringBuilder();
+            s.append(random.nextInt(4) == 0 ? "-" : random.nextInt(8) == 0 ? "+" : "");
+            final int digits = 1 + random.nextInt(22);
+            for (int d = 0; d < digits; d++) {
+                s.append((char) ('0' + random.nextInt(10)));
+            }
+            if (random.nextInt(3) == 0) {
+                s.append('.').append(random.nextInt(3) == 0 ? "0" : String.valueOf(random.nextInt(100)));
+            }
+            if (random.nextInt(3) == 0) {
+                s.append('e').append(random.nextInt(30) - 10);
+            }
+            final String text = s.toString();
+            final UnsafeBuffer b = new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII));
+            final boolean read = numbers.integer(b, 0, text.length());
+            final BigDecimal big = new BigDecimal(text);
+            final boolean integral =
+                    big.signum() == 0 || big.stripTrailingZeros().scale() <= 0;
+            assertThat(read).as(text).isEqualTo(integral);
+            if (read) {
+                final java.math.BigInteger exact = big.toBigIntegerExact().abs();
+                final boolean fits = exact.bitLength() <= 64;
+                assertThat(numbers.overflow).as(text).isEqualTo(!fits);
+                if (fits) {
+                    assertThat(numbers.magnitude).as(text).isEqualTo(exact.longValue());
+                }
+            }
+        }
+    }
+}
