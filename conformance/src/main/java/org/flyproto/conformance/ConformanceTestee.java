@@ -33,7 +33,8 @@ import org.flyproto.conformance.protocol.flyproto.WireFormat;
  * the payload by the decoder of the requested message type (validating: malformed input, invalid UTF-8 where the
  * schema asks for validation, missing required fields are parse errors), the message re-encoded by the matching encoder
  * ({@code copy}: known fields canonical, unknown fields byte for byte) and the response written by
- * {@code ConformanceResponseEncoder}. Requests for the JSON, JSPB or text formats are answered {@code skipped}.
+ * {@code ConformanceResponseEncoder}. Text-format input and output go through {@link TextFormatRequests} (flyproto's
+ * text parser and printer); requests for JSON or JSPB are answered {@code skipped}.
  */
 public final class ConformanceTestee {
     private static final int LENGTH_PREFIX = 4;
@@ -43,6 +44,7 @@ public final class ConformanceTestee {
     private final ConformanceResponseEncoder response = new ConformanceResponseEncoder();
     private final FailureSetEncoder failureSet = new FailureSetEncoder();
     private final TestMessages messages = new TestMessages();
+    private final TextFormatRequests textFormat = new TextFormatRequests();
     private final ExpandableArrayBuffer requestBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private final ExpandableArrayBuffer responseBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
@@ -109,6 +111,9 @@ public final class ConformanceTestee {
             // Older runners ask for the testee's failure list first: there is none.
             failureSet.wrap(payloadBuffer, 0);
             responseLength = respondPayload(out, failureSet.encodedLength());
+        } else if (textFormat.handles(request)) {
+            textFormat.answer(request, response.wrap(out, LENGTH_PREFIX));
+            responseLength = frame(out);
         } else if (payload != ConformanceRequestPayloadCase.PROTOBUF_PAYLOAD) {
             responseLength = respondSkipped(out, "only the binary wire format is supported; input was " + payload);
         } else if (request.requestedOutputFormat() != WireFormat.PROTOBUF) {

@@ -172,19 +172,8 @@ class ConformanceHarnessTest {
                         .build(),
                 ConformanceRequest.newBuilder()
                         .setMessageType(name)
-                        .setTextPayload("optional_int32: 1")
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
-                        .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
-                        .build(),
-                ConformanceRequest.newBuilder()
-                        .setMessageType(name)
                         .setProtobufPayload(ByteString.copyFrom(payload))
                         .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
-                        .build(),
-                ConformanceRequest.newBuilder()
-                        .setMessageType(name)
-                        .setProtobufPayload(ByteString.copyFrom(payload))
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.TEXT_FORMAT)
                         .build(),
                 ConformanceRequest.newBuilder()
                         .setMessageType("protobuf_test_messages.editions.TestAllTypesEdition2026")
@@ -195,6 +184,51 @@ class ConformanceHarnessTest {
             final ConformanceResponse response = testee.send(request);
             assertThat(response.getResultCase()).as("%s", request).isEqualTo(ConformanceResponse.ResultCase.SKIPPED);
             assertThat(response.getSkipped()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void shouldAnswerTextFormatRequestsAsProtobufJavaWould() throws Exception {
+        final String name = Type.PROTO3.fullName();
+        final TestAllTypesProto3 message = TestAllTypesProto3.newBuilder()
+                .setOptionalInt32(1)
+                .setOptionalString("é\n")
+                .addRepeatedNestedEnum(TestAllTypesProto3.NestedEnum.BAZ)
+                .putMapStringString("k", "v")
+                .build();
+        final String text = com.google.protobuf.TextFormat.printer().printToString(message);
+        final ConformanceResponse parsed = testee.send(ConformanceRequest.newBuilder()
+                .setMessageType(name)
+                .setTextPayload(text)
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                .build());
+        assertThat(parsed.getProtobufPayload()).isEqualTo(message.toByteString());
+        final ConformanceResponse bad = testee.send(ConformanceRequest.newBuilder()
+                .setMessageType(name)
+                .setTextPayload("optional_int32: x")
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                .build());
+        assertThat(bad.getParseError()).startsWith("1:17: ");
+        final byte[] withUnknown = message.toBuilder()
+                .setUnknownFields(com.google.protobuf.UnknownFieldSet.newBuilder()
+                        .addField(
+                                5000,
+                                com.google.protobuf.UnknownFieldSet.Field.newBuilder()
+                                        .addVarint(7)
+                                        .build())
+                        .build())
+                .build()
+                .toByteArray();
+        for (final boolean printUnknown : new boolean[] {false, true}) {
+            final ConformanceResponse printed = testee.send(ConformanceRequest.newBuilder()
+                    .setMessageType(name)
+                    .setProtobufPayload(ByteString.copyFrom(withUnknown))
+                    .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.TEXT_FORMAT)
+                    .setPrintUnknownFields(printUnknown)
+                    .build());
+            assertThat(printed.getTextPayload()).isEqualTo(printUnknown ? text + "5000: 7\n" : text);
         }
     }
 

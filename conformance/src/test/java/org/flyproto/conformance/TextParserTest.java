@@ -270,9 +270,8 @@ class TextParserTest {
         Exception javaError = null;
         // The registry holds the proto2 message's extensions only: an extension of another message is unknown to
         // flyproto (its schema has the message's own), which protobuf-java reports at once when its registry has it.
-        final ExtensionRegistry extensions = prototype instanceof TestAllTypesProto2
-                ? EXTENSIONS
-                : ExtensionRegistry.getEmptyRegistry();
+        final ExtensionRegistry extensions =
+                prototype instanceof TestAllTypesProto2 ? EXTENSIONS : ExtensionRegistry.getEmptyRegistry();
         try {
             java.merge(text, extensions, builder);
         } catch (final TextFormat.ParseException | RuntimeException e) {
