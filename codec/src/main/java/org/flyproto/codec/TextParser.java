@@ -1,7 +1,9 @@
 package org.flyproto.codec;
 
 import java.util.Arrays;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.codec.schema.EnumSchema;
 import org.flyproto.codec.schema.FieldSchema;
@@ -174,7 +176,7 @@ public final class TextParser {
         chars.ensure(length);
         Utf8.encode(text, chars.view, 0);
         tok.charBase = 0;
-        parseRoot(chars.view, 0, length, into, required);
+        parseRoot(chars.array, 0, length, 0, into, required);
     }
 
     private void run(
@@ -185,13 +187,25 @@ public final class TextParser {
             final boolean required) {
         RegionArgument.check(offset, length, buffer.capacity());
         tok.charBase = -1;
-        parseRoot(buffer, offset, length, into, required);
+        final byte[] array = buffer.byteArray();
+        if (array != null && Memory.isRaw(buffer)) {
+            // One of Agrona's buffers over an array: scan the array itself.
+            final int base = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET);
+            parseRoot(array, base + offset, length, offset, into, required);
+        } else {
+            // Off-heap or another implementation: one bulk copy, then plain array reads.
+            chars.clear();
+            chars.ensure(length);
+            buffer.getBytes(offset, chars.array, 0, length);
+            parseRoot(chars.array, 0, length, offset, into, required);
+        }
     }
 
     private void parseRoot(
-            final DirectBuffer buffer,
+            final byte[] bytes,
             final int offset,
             final int length,
+            final int reported,
             final MessageEncoder into,
             final boolean required) {
         final WriteCursor cursor = into.writeCursor();
@@ -207,7 +221,7 @@ public final class TextParser {
         unknownField = NO_OFFSET;
         unknownExtension = NO_OFFSET;
         try {
-            tok.reset(buffer, offset, length);
+            tok.reset(bytes, offset, length, reported);
             enter(schema);
             while (!tok.atEnd()) {
                 mergeField(schema, recursionLimit);
@@ -224,7 +238,7 @@ public final class TextParser {
             throw e;
         } finally {
             c = null;
-            tok.buffer = null;
+            tok.bytes = null;
         }
     }
 
@@ -300,7 +314,7 @@ public final class TextParser {
      * name), or a group's .proto name (its type's name in lower case).
      */
     private FieldSchema fieldNamed(final MessageSchema type, final int from, final int to) {
-        final DirectBuffer buffer = tok.buffer;
+        final DirectBuffer buffer = tok.view;
         final FieldSchema field = type.textField(buffer, from, to - from);
         if (field != null && !field.isExtension()) {
             return field;
@@ -322,7 +336,7 @@ public final class TextParser {
 
     private void appendIdentifier() {
         tok.checkIdentifier();
-        name.append(tok.buffer, tok.tokenStart, tok.tokenEnd);
+        name.append(tok.bytes, tok.tokenStart, tok.tokenEnd);
         tok.next();
     }
 
@@ -388,7 +402,7 @@ public final class TextParser {
             return number;
         }
         tok.checkIdentifier();
-        final int index = type.indexOf(tok.buffer, tok.tokenStart, tok.length());
+        final int index = type.indexOf(tok.view, tok.tokenStart, tok.length());
         tok.next();
         if (index < 0) {
             throw tok.error(
@@ -403,7 +417,7 @@ public final class TextParser {
     private int tokenEndOf(final int from) {
         int i = from;
         while (i < tok.end) {
-            final int b = tok.buffer.getByte(i);
+            final int b = tok.bytes[i];
             if (!((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '.')) {
                 break;
             }

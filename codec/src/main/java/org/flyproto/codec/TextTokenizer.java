@@ -1,6 +1,6 @@
 package org.flyproto.codec;
 
-import org.agrona.DirectBuffer;
+import java.nio.charset.StandardCharsets;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.Utf8;
 
@@ -42,9 +42,16 @@ final class TextTokenizer {
     private static final long FLOAT_ROUNDING_MASK = (1L << FLOAT_ROUNDING_BITS) - 1;
     private static final long FLOAT_MIDPOINT = 1L << (FLOAT_ROUNDING_BITS - 1);
 
-    DirectBuffer buffer;
+    /** The input's bytes: the caller's own array, or a copy; indexes are into it. */
+    byte[] bytes;
+
+    /** A view of {@link #bytes}, for lookups in schemas. */
+    final UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+
     int start;
     int end;
+    /** What an error reports as the offset of {@link #start}, for input in a buffer. */
+    private int reportedStart;
 
     /** The current token: kind, first byte, index after its last byte. */
     int kind;
@@ -65,12 +72,17 @@ final class TextTokenizer {
     /**
      * Starts at the first token of {@code [offset, offset + length)}.
      *
-     * @param buffer the input, UTF-8.
-     * @param offset index of its first byte.
-     * @param length its length.
+     * @param bytes    the input, UTF-8.
+     * @param offset   index of its first byte.
+     * @param length   its length.
+     * @param reported what errors report as the offset of the first byte, for input in a buffer.
      */
-    void reset(final DirectBuffer buffer, final int offset, final int length) {
-        this.buffer = buffer;
+    void reset(final byte[] bytes, final int offset, final int length, final int reported) {
+        this.bytes = bytes;
+        if (view.byteArray() != bytes) {
+            view.wrap(bytes);
+        }
+        this.reportedStart = reported;
         this.start = offset;
         this.end = offset + length;
         this.tokenStart = offset;
@@ -80,7 +92,7 @@ final class TextTokenizer {
     }
 
     private int byteAt(final int index) {
-        return buffer.getByte(index) & 0xFF;
+        return bytes[index] & 0xFF;
     }
 
     /** Advances to the next token. */
@@ -663,7 +675,7 @@ final class TextTokenizer {
                 }
             }
         }
-        if (rawNonAscii && !Utf8.isValid(buffer, from, to - from)) {
+        if (rawNonAscii && !Utf8.isValid(view, from, to - from)) {
             return "invalid UTF-8 in the input";
         }
         return null;
@@ -706,7 +718,7 @@ final class TextTokenizer {
 
     /** The bytes {@code [from, to)} decoded (allocates: messages and the JDK's float parsing only). */
     String text(final int from, final int to) {
-        return Utf8.toString(buffer, from, to - from);
+        return new String(bytes, from, to - from, StandardCharsets.UTF_8);
     }
 
     /**
@@ -728,7 +740,8 @@ final class TextTokenizer {
                 column += units;
             }
         }
-        return new TextParseException(line, column, charBase < 0 ? offset : charBase + chars, reason);
+        return new TextParseException(
+                line, column, charBase < 0 ? reportedStart + offset - start : charBase + chars, reason);
     }
 
     /** A growable run of bytes: unescaped strings, names put together from tokens. Reused; grows, never shrinks. */
@@ -774,13 +787,13 @@ final class TextTokenizer {
             }
         }
 
-        /** Appends {@code [from, to)} of {@code buffer}. */
-        void append(final org.agrona.DirectBuffer buffer, final int from, final int to) {
+        /** Appends {@code [from, to)} of {@code bytes}. */
+        void append(final byte[] bytes, final int from, final int to) {
             final int n = to - from;
             if (length + n > array.length) {
                 grow(n);
             }
-            buffer.getBytes(from, array, length, n);
+            System.arraycopy(bytes, from, array, length, n);
             length += n;
         }
 
