@@ -66,6 +66,9 @@ public final class TextParser {
 
     private static final int NO_OFFSET = -1;
 
+    /** The bit, in a map entry's level (key, value, no oneof), of a default key written before the value. */
+    private static final int DEFAULT_KEY_WRITTEN = 2;
+
     private final boolean allowUnknownFields;
     private final boolean allowUnknownExtensions;
     private final boolean forbidOverwrites;
@@ -439,6 +442,7 @@ public final class TextParser {
         }
         final MessageSchema nested = field.messageType();
         closeRun();
+        keyFirst(type, field);
         FieldValues.beginMessage(c, field);
         enter(nested);
         while (!tok.tryConsume(endToken)) {
@@ -459,23 +463,37 @@ public final class TextParser {
         set(type, field);
     }
 
+    /**
+     * Before a map entry's value: its key, at its default, if the text has not given it yet, so that an entry given
+     * as {@code { value: v }} is written as protobuf-java writes it (a key given later is written again, and wins).
+     */
+    private void keyFirst(final MessageSchema type, final FieldSchema field) {
+        if (type.isMapEntry() && field.number() == 2 && !isSet(0) && !isSet(DEFAULT_KEY_WRITTEN)) {
+            writeDefault(type.field(0));
+            // Not the key's own bit: the text has not given it (the overwrite policy looks at that bit).
+            set(DEFAULT_KEY_WRITTEN);
+        }
+    }
+
     /** protobuf-java writes a map entry's key and value, defaults included: the ones the text left out. */
     private void completeEntry(final MessageSchema entry) {
         for (int i = 0; i < entry.fieldCount(); i++) {
-            final FieldSchema field = entry.field(i);
-            if (isSet(i)) {
-                continue;
+            if (!isSet(i) && (i != 0 || !isSet(DEFAULT_KEY_WRITTEN))) {
+                writeDefault(entry.field(i));
             }
-            switch (field.type()) {
-                case MESSAGE -> {
-                    FieldValues.beginMessage(c, field);
-                    FieldValues.endMessage(c, field);
-                }
-                case STRING, BYTES -> c.writeBytes(field.tag(), value.array, 0, 0);
-                case FLOAT, DOUBLE -> FieldValues.floating(c, field, 0.0);
-                case ENUM -> FieldValues.integer(c, field, field.enumType().number(0));
-                default -> FieldValues.integer(c, field, 0);
+        }
+    }
+
+    private void writeDefault(final FieldSchema field) {
+        switch (field.type()) {
+            case MESSAGE -> {
+                FieldValues.beginMessage(c, field);
+                FieldValues.endMessage(c, field);
             }
+            case STRING, BYTES -> c.writeBytes(field.tag(), value.array, 0, 0);
+            case FLOAT, DOUBLE -> FieldValues.floating(c, field, 0.0);
+            case ENUM -> FieldValues.integer(c, field, field.enumType().number(0));
+            default -> FieldValues.integer(c, field, 0);
         }
     }
 
@@ -486,6 +504,7 @@ public final class TextParser {
             return;
         }
         closeRun();
+        keyFirst(type, field);
         if (writes(type, field, v == 0)) {
             FieldValues.integer(c, field, v);
         }
@@ -498,6 +517,7 @@ public final class TextParser {
             return;
         }
         closeRun();
+        keyFirst(type, field);
         if (writes(type, field, zero)) {
             FieldValues.floating(c, field, v);
         }
@@ -514,6 +534,7 @@ public final class TextParser {
             tok.next();
         } while (tok.kind == TextTokenizer.STRING);
         closeRun();
+        keyFirst(type, field);
         final TextTokenizer.Bytes v = value;
         if (field.type() == FieldType.STRING && !v.isAscii() && !Utf8.isValid(v.view, 0, v.length)) {
             if (rejectInvalidUtf8 && field.validatesUtf8()) {
@@ -825,7 +846,8 @@ public final class TextParser {
     }
 
     private void enter(final MessageSchema type) {
-        final int words = (type.fieldCount() + type.oneofCount() + 63) >>> 6;
+        // A bit per field and per oneof, and one more (DEFAULT_KEY_WRITTEN for a map entry).
+        final int words = (type.fieldCount() + type.oneofCount() + 64) >>> 6;
         if (level == bases.length) {
             bases = Arrays.copyOf(bases, level * 2);
         }

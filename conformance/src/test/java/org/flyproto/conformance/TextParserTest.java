@@ -335,6 +335,47 @@ class TextParserTest {
         }
     }
 
+    /** Inputs in field-number order, each field once: flyproto's bytes are protobuf-java's serialization. */
+    private static final List<String> CANONICAL = List.of(
+            "optional_int32: 0",
+            "optional_int64: 0 optional_uint32: 0x0 optional_bool: false optional_string: '' optional_bytes: \"\"",
+            "optional_float: 0 optional_double: 0.0",
+            "optional_float: -0.0 optional_double: -0",
+            "optional_nested_enum: FOO",
+            "optional_nested_message { }",
+            "optional_nested_message { a: 0 }",
+            "repeated_int32: 0 repeated_int32: 0",
+            "packed_int32: [1, 2] packed_int32: 3 packed_int64: [] packed_uint32: [0]",
+            "packed_double: [0, -0, nan] packed_nested_enum: [FOO, NEG]",
+            "unpacked_int32: [1, 2] unpacked_int32: 3",
+            "map_int32_int32 { key: 0 value: 0 }",
+            "map_int32_int32 { key: 1 } map_int32_int32 { value: 2 }",
+            "map_int32_int32 { }",
+            "map_string_nested_message { value { a: 1 } }",
+            "map_string_nested_message { key: 'k' }",
+            "map_string_nested_enum { key: '' }",
+            "oneof_uint32: 0",
+            "oneof_string: ''",
+            "oneof_nested_message { }",
+            "optional_any { [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] { } }",
+            "optional_any { [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] { optional_int32: 0 } }",
+            "optional_any { [type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3] { packed_int32: [1] } }",
+            "optional_bool_wrapper { value: false }");
+
+    @Test
+    void shouldWriteTheBytesProtobufJavaSerializes() throws Exception {
+        final TextParser parser = Options.DEFAULT.flyproto();
+        final TextFormat.Parser java = Options.DEFAULT.java();
+        final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
+        for (final String text : CANONICAL) {
+            final TestAllTypesProto3.Builder builder = TestAllTypesProto3.newBuilder();
+            java.merge(text, builder);
+            encoder.wrap(new ExpandableArrayBuffer(64), 0);
+            parser.merge(text, encoder);
+            assertSameBytes(builder.build().toByteArray(), copyFrom(encoder), "canonical", text);
+        }
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
     // Required fields, rewinding, fixed regions
 
