@@ -37,6 +37,9 @@ final class TextTokenizer {
         1e20, 1e21, 1e22
     };
 
+    /** The largest magnitude that can take another decimal digit without passing 2^64 - 1 first. */
+    private static final long UNSIGNED_MAX_OVER_10 = Long.divideUnsigned(-1L, 10);
+
     private static final long EXACT_DOUBLE_MANTISSA = 1L << 53;
     private static final int FLOAT_ROUNDING_BITS = 29;
     private static final long FLOAT_ROUNDING_MASK = (1L << FLOAT_ROUNDING_BITS) - 1;
@@ -342,7 +345,7 @@ final class TextTokenizer {
         }
         long magnitude = 0;
         boolean overflow = false;
-        final long limit = Long.divideUnsigned(-1L, radix);
+        final long limit = radix == 10 ? UNSIGNED_MAX_OVER_10 : -1L >>> (radix == 16 ? 4 : 3);
         for (; p < e; p++) {
             final int digit = Character.digit(byteAt(p), radix);
             if (digit < 0) {
@@ -360,11 +363,9 @@ final class TextTokenizer {
         final long value = negative ? -magnitude : magnitude;
         if (!big) {
             // Fewer than 16 digits: at most 60 bits, no overflow.
-            if (type == INT32 && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE)) {
-                return "Number out of range for 32-bit signed integer";
-            }
-            if (type == UINT32 && (value >= (1L << 32) || value < 0)) {
-                return "Number out of range for 32-bit unsigned integer";
+            if ((type == INT32 && (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE))
+                    || (type == UINT32 && (value >= (1L << 32) || value < 0))) {
+                return outOfRange(type);
             }
         } else {
             // BigInteger's bitLength: of the value, or of its one's complement when negative. A magnitude of 2^64 or
@@ -378,12 +379,20 @@ final class TextTokenizer {
                 default -> 64;
             };
             if (overflow || bits > allowed) {
-                return "Number out of range for " + (allowed <= 32 ? "32" : "64") + "-bit "
-                        + (signed ? "signed" : "unsigned") + " integer";
+                return outOfRange(type);
             }
         }
         integer = value;
         return null;
+    }
+
+    private static String outOfRange(final int type) {
+        return switch (type) {
+            case INT32 -> "Number out of range for 32-bit signed integer";
+            case UINT32 -> "Number out of range for 32-bit unsigned integer";
+            case INT64 -> "Number out of range for 64-bit signed integer";
+            default -> "Number out of range for 64-bit unsigned integer";
+        };
     }
 
     /** One char that is not ASCII: {@code Long.parseLong} takes a Unicode decimal digit as its value. */
