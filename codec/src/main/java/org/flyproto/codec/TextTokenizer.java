@@ -72,6 +72,12 @@ final class TextTokenizer {
     /** Value of the last integer {@link #parseInteger} accepted. */
     long integer;
 
+    /** Set by {@link #doubleValue} and {@link #floatValue}: the token is not such a number. */
+    boolean numberFailed;
+
+    /** Set by {@link #fastDecimal}: the literal needs the JDK's parser. */
+    private boolean fastFailed;
+
     /**
      * Starts at the first token of {@code [offset, offset + length)}.
      *
@@ -494,11 +500,6 @@ final class TextTokenizer {
             return Float.NaN;
         }
     }
-
-    /** Set by {@link #doubleValue} and {@link #floatValue}: the token is not such a number. */
-    boolean numberFailed;
-
-    private boolean fastFailed;
 
     /**
      * The decimal literal {@code [+-]?digits[.digits][(e|E)[+-]?digits][fFdD]} (a digit at least) as one correctly
