@@ -474,6 +474,20 @@ class TextParserTest {
     }
 
     @Test
+    void shouldMeasureWhileSizingWhatItWritesAfterAWrap() {
+        final TextParser parser = TextParser.builder()
+                .typeRegistry(SchemaRegistry.of(TestAllTypesProto3Encoder.SCHEMA))
+                .build();
+        final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
+        encoder.wrapForSize();
+        parser.parse(REPRESENTATIVE, encoder);
+        final int measured = encoder.encodedLength();
+        encoder.wrap(new ExpandableArrayBuffer(64), 0);
+        parser.parse(REPRESENTATIVE, encoder);
+        assertThat(measured).isEqualTo(encoder.encodedLength()).isGreaterThan(200);
+    }
+
+    @Test
     void shouldRejectInvalidUtf8InValidatedStringsWhenAsked() throws Exception {
         final TextParser lenient = TextParser.builder().build();
         final TextParser strict = TextParser.builder().rejectInvalidUtf8(true).build();
