@@ -46,9 +46,10 @@ import org.flyproto.codec.schema.WellKnownType;
  * {@code TextFormat.parse} does when it builds the message ({@code merge} does not check).
  *
  * <p><b>Cost</b>: no allocation in steady state — names are looked up in the schema from the input bytes, integers
- * and most floats parsed from them, strings unescaped into a reused buffer — except for floating-point literals that
- * are not exact in one double operation (more than 15 to 17 significant digits, exponents beyond ±22, hex floats),
- * which go to the JDK's parser through a {@code String}, for invalid UTF-8 in a string field, and for errors.
+ * and floats parsed from them (decimal literals of up to 19 significant digits correctly rounded here, by Clinger's
+ * fast path or the Eisel-Lemire algorithm), strings unescaped into a reused buffer — except for floating-point
+ * literals with more digits, subnormal or out-of-range values and hex floats, which go to the JDK's parser through a
+ * {@code String}, for invalid UTF-8 in a string field, and for errors.
  *
  * <p>Built once with its options, reused; not thread-safe.
  */

@@ -432,9 +432,9 @@ final class TextTokenizer {
 
     /**
      * Reads the current token as protobuf-java's {@code consumeDouble}: {@code -?inf(inity)?} and {@code nan} in any
-     * case, else {@code Double.parseDouble}. Decimal literals of at most 19 significant digits whose value is an
-     * integer below 2^53 times or divided by a power of ten up to 10^22 are computed exactly here (one correctly
-     * rounded operation); others go to {@code Double.parseDouble} on a String (allocating).
+     * case, else {@code Double.parseDouble}. Decimal literals of at most 19 significant digits whose value is a normal
+     * double are converted here, correctly rounded (Clinger's fast path, else {@link TextFloatParser}); others
+     * (longer, subnormal, out of range, hex) go to {@code Double.parseDouble} on a String (allocating).
      *
      * @return the value; NaN with {@link #numberFailed} set if not a double.
      */
@@ -502,9 +502,10 @@ final class TextTokenizer {
     }
 
     /**
-     * The decimal literal {@code [+-]?digits[.digits][(e|E)[+-]?digits][fFdD]} (a digit at least) as one correctly
-     * rounded double operation, if exact; {@link #fastFailed} otherwise. For a float, also fails where rounding the
-     * double to float could differ from rounding the literal.
+     * The decimal literal {@code [+-]?digits[.digits][(e|E)[+-]?digits][fFdD]} (a digit at least, 19 significant
+     * ones at most) as the nearest double, if normal; {@link #fastFailed} otherwise. For a float, also fails where
+     * rounding the double to float could differ from rounding the literal: a double halfway between two floats, or
+     * outside the normal float range.
      */
     private double fastDecimal(final boolean forFloat) {
         fastFailed = true;
@@ -571,10 +572,15 @@ final class TextTokenizer {
         final double value;
         if (mantissa == 0) {
             value = 0.0;
-        } else if (mantissa < EXACT_DOUBLE_MANTISSA && exponent >= -22 && exponent <= 22) {
+        } else if (mantissa >= 0 && mantissa < EXACT_DOUBLE_MANTISSA && exponent >= -22 && exponent <= 22) {
+            // Clinger's fast path: both operands exact, one correctly rounded operation (19 digits may pass 2^63).
             value = exponent >= 0 ? mantissa * POWERS_OF_TEN[exponent] : mantissa / POWERS_OF_TEN[-exponent];
         } else {
-            return 0;
+            final long bits = TextFloatParser.doubleBits(mantissa, exponent);
+            if (bits == TextFloatParser.NOT_NORMAL) {
+                return 0;
+            }
+            value = Double.longBitsToDouble(bits);
         }
         if (forFloat && value != 0.0) {
             if (value < Float.MIN_NORMAL || value >= Float.MAX_VALUE) {

@@ -474,6 +474,45 @@ class TextParserTest {
     }
 
     @Test
+    void shouldReadFloatingPointLiteralsAsTheJdkDoes() throws Exception {
+        final java.util.SplittableRandom random = new java.util.SplittableRandom(0x5EED);
+        final StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            final String literal = switch (i % 6) {
+                case 0 -> Double.toString(Double.longBitsToDouble(random.nextLong()));
+                case 1 -> Double.toString(random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
+                case 2 ->
+                    Long.toUnsignedString(random.nextLong() >>> random.nextInt(64)) + "e" + (random.nextInt(700) - 360);
+                case 3 -> Float.toString(Float.intBitsToFloat(random.nextInt()));
+                case 4 -> (random.nextInt(1 << 25) + 1) + "." + random.nextInt(1000) + "e" + (random.nextInt(90) - 45);
+                default -> "0." + "0".repeat(random.nextInt(20)) + Long.toUnsignedString(random.nextLong());
+            };
+            text.append("packed_double: ")
+                    .append(literal)
+                    .append(" packed_float: ")
+                    .append(literal)
+                    .append('\n');
+        }
+        final String literals = text.toString();
+        final TestAllTypesProto3.Builder java = TestAllTypesProto3.newBuilder();
+        TextFormat.merge(literals, java);
+        final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
+        encoder.wrap(new ExpandableArrayBuffer(1 << 16), 0);
+        TextParser.builder().build().merge(literals, encoder);
+        final TestAllTypesProto3 parsed = TestAllTypesProto3.parseFrom(copyFrom(encoder));
+        assertThat(parsed.getPackedDoubleCount()).isEqualTo(20_000);
+        for (int i = 0; i < 20_000; i++) {
+            final int at = i;
+            assertThat(Double.doubleToRawLongBits(parsed.getPackedDouble(i)))
+                    .as(() -> "double " + literals.lines().skip(at).findFirst().orElseThrow())
+                    .isEqualTo(Double.doubleToRawLongBits(java.getPackedDouble(i)));
+            assertThat(Float.floatToRawIntBits(parsed.getPackedFloat(i)))
+                    .as(() -> "float " + literals.lines().skip(at).findFirst().orElseThrow())
+                    .isEqualTo(Float.floatToRawIntBits(java.getPackedFloat(i)));
+        }
+    }
+
+    @Test
     void shouldMeasureWhileSizingWhatItWritesAfterAWrap() {
         final TextParser parser = TextParser.builder()
                 .typeRegistry(SchemaRegistry.of(TestAllTypesProto3Encoder.SCHEMA))
@@ -528,7 +567,8 @@ class TextParserTest {
     // Allocation
 
     static final String REPRESENTATIVE = "optional_int32: -42 optional_int64: 1234567890123 optional_uint32: 0x7f\n"
-            + "optional_sint64: -9 optional_fixed32: 017 optional_double: 2.5 optional_float: 0.25 optional_bool: true\n"
+            + "optional_sint64: -9 optional_fixed32: 017 optional_double: 0.30000000000000004 optional_float: 0.1\n"
+            + "optional_bool: true repeated_double: [2.5, 1.2345678901234567E-300, 6.02214076e23, -1e-5]\n"
             + "optional_string: \"caf\\303\\251 \\\"quoted\\\"\\n\" 'more' optional_bytes: '\\x00\\001\\377'\n"
             + "optional_nested_message { a: 7 corecursive { optional_int32: 1 optional_string: 'é' } }\n"
             + "optional_nested_enum: BAZ optional_foreign_enum: 1\n"
