@@ -64,7 +64,8 @@ import org.flyproto.wkt.ValueDecoder;
  * (ignoring unknown fields for {@code JSON_IGNORE_UNKNOWN_PARSING_TEST}): a parse error is answered as such, a parsed
  * message as protobuf or, asked for as JSON, decoded again and printed. A binary payload asked for as JSON is printed by
  * {@link JsonPrinter} (as {@code JsonFormat.printer()} prints it, Any resolved among the test messages and the
- * well-known types). Requests with a JSPB payload, or for JSPB output, are answered {@code skipped}.
+ * well-known types). Text-format input and output go through {@link TextFormatRequests} (flyproto's
+ * text parser and printer). Requests with a JSPB payload, or for JSPB output, are answered {@code skipped}.
  */
 public final class ConformanceTestee {
     private static final int LENGTH_PREFIX = 4;
@@ -76,6 +77,7 @@ public final class ConformanceTestee {
     private final TestMessages messages = new TestMessages();
     private final JsonParser jsonParser = JsonParser.create().usingRegistry(messages.registry());
     private final JsonParser jsonIgnoringUnknown = jsonParser.ignoringUnknownFields();
+    private final TextFormatRequests textFormat = new TextFormatRequests();
     private final ExpandableArrayBuffer requestBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private final ExpandableArrayBuffer responseBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
@@ -146,6 +148,9 @@ public final class ConformanceTestee {
             // Older runners ask for the testee's failure list first: there is none.
             failureSet.wrap(payloadBuffer, 0);
             responseLength = respondPayload(out, failureSet.encodedLength());
+        } else if (textFormat.handles(request)) {
+            textFormat.answer(request, response.wrap(out, LENGTH_PREFIX));
+            responseLength = frame(out);
         } else if (payload == ConformanceRequestPayloadCase.JSON_PAYLOAD) {
             final MessageEncoder encoder = messages.encoderForName(request.messageType());
             responseLength = encoder == null

@@ -214,27 +214,21 @@ class ConformanceHarnessTest {
     }
 
     @Test
-    void shouldSkipWhatIsNotTheBinaryFormatOrJsonOutput() throws Exception {
+    void shouldSkipJspbAndUnknownTypes() throws Exception {
         final String name = Type.PROTO3.fullName();
         final byte[] payload =
                 TestAllTypesProto3.newBuilder().setOptionalInt32(1).build().toByteArray();
         final List<ConformanceRequest> requests = List.of(
                 ConformanceRequest.newBuilder()
                         .setMessageType(name)
-                        .setJsonPayload("{\"optionalInt32\": 1}")
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
-                        .setTestCategory(TestCategory.JSON_TEST)
-                        .build(),
-                ConformanceRequest.newBuilder()
-                        .setMessageType(name)
-                        .setTextPayload("optional_int32: 1")
+                        .setJspbPayload("[null, 1]")
                         .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
-                        .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                        .setTestCategory(TestCategory.JSPB_TEST)
                         .build(),
                 ConformanceRequest.newBuilder()
                         .setMessageType(name)
                         .setProtobufPayload(ByteString.copyFrom(payload))
-                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.TEXT_FORMAT)
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSPB)
                         .build(),
                 ConformanceRequest.newBuilder()
                         .setMessageType("protobuf_test_messages.editions.TestAllTypesEdition2026")
@@ -265,6 +259,17 @@ class ConformanceHarnessTest {
                 .isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
         assertThat(testee.send(json(name, "{\"unknown\": 1}", true)).getResultCase())
                 .isEqualTo(ConformanceResponse.ResultCase.PROTOBUF_PAYLOAD);
+        // JSON in, JSON out: the parsed message printed as JsonFormat prints it.
+        final ConformanceResponse printed =
+                testee.send(json(name, "{\"optionalString\": \"x\", \"optional_int32\": 1}", false).toBuilder()
+                        .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.JSON)
+                        .build());
+        assertThat(printed.getJsonPayload())
+                .isEqualTo(com.google.protobuf.util.JsonFormat.printer()
+                        .print(TestAllTypesProto3.newBuilder()
+                                .setOptionalInt32(1)
+                                .setOptionalString("x")
+                                .build()));
     }
 
     private static ConformanceRequest json(final String type, final String json, final boolean ignoreUnknown) {
@@ -274,6 +279,51 @@ class ConformanceHarnessTest {
                 .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
                 .setTestCategory(ignoreUnknown ? TestCategory.JSON_IGNORE_UNKNOWN_PARSING_TEST : TestCategory.JSON_TEST)
                 .build();
+    }
+
+    @Test
+    void shouldAnswerTextFormatRequestsAsProtobufJavaWould() throws Exception {
+        final String name = Type.PROTO3.fullName();
+        final TestAllTypesProto3 message = TestAllTypesProto3.newBuilder()
+                .setOptionalInt32(1)
+                .setOptionalString("é\n")
+                .addRepeatedNestedEnum(TestAllTypesProto3.NestedEnum.BAZ)
+                .putMapStringString("k", "v")
+                .build();
+        final String text = com.google.protobuf.TextFormat.printer().printToString(message);
+        final ConformanceResponse parsed = testee.send(ConformanceRequest.newBuilder()
+                .setMessageType(name)
+                .setTextPayload(text)
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                .build());
+        assertThat(parsed.getProtobufPayload()).isEqualTo(message.toByteString());
+        final ConformanceResponse bad = testee.send(ConformanceRequest.newBuilder()
+                .setMessageType(name)
+                .setTextPayload("optional_int32: x")
+                .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.PROTOBUF)
+                .setTestCategory(TestCategory.TEXT_FORMAT_TEST)
+                .build());
+        assertThat(bad.getParseError()).startsWith("1:17: ");
+        final byte[] withUnknown = message.toBuilder()
+                .setUnknownFields(com.google.protobuf.UnknownFieldSet.newBuilder()
+                        .addField(
+                                5000,
+                                com.google.protobuf.UnknownFieldSet.Field.newBuilder()
+                                        .addVarint(7)
+                                        .build())
+                        .build())
+                .build()
+                .toByteArray();
+        for (final boolean printUnknown : new boolean[] {false, true}) {
+            final ConformanceResponse printed = testee.send(ConformanceRequest.newBuilder()
+                    .setMessageType(name)
+                    .setProtobufPayload(ByteString.copyFrom(withUnknown))
+                    .setRequestedOutputFormat(org.flyproto.conformance.protocol.Conformance.WireFormat.TEXT_FORMAT)
+                    .setPrintUnknownFields(printUnknown)
+                    .build());
+            assertThat(printed.getTextPayload()).isEqualTo(printUnknown ? text + "5000: 7\n" : text);
+        }
     }
 
     @ParameterizedTest
