@@ -39,6 +39,11 @@ final class FlyprotoBookCodec extends FlyprotoCodec<BookUpdateEncoder, BookData>
     }
 
     @Override
+    public BookUpdateDecoder decoder() {
+        return decoder;
+    }
+
+    @Override
     public void decode(final Sink sink) {
         read(decoder.wrap(inBuffer, 0, inLength), sink);
     }

@@ -8,6 +8,7 @@ import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.fixture.Fixture;
 import org.flyproto.codec.Encoding;
 import org.flyproto.codec.FieldWriter;
+import org.flyproto.codec.MessageDecoder;
 import org.flyproto.codec.MessageEncoder;
 
 /**
@@ -128,4 +129,16 @@ public abstract class FlyprotoCodec<E extends MessageEncoder, S> extends Abstrac
     public final ClaimBuffer claim() {
         return claim;
     }
+
+    /**
+     * @return the encoder this codec writes with, for paths that fill it otherwise (a parser).
+     */
+    public final E encoder() {
+        return encoder;
+    }
+
+    /**
+     * @return the decoder this codec reads with, for paths that read otherwise (a printer).
+     */
+    public abstract MessageDecoder decoder();
 }

@@ -42,6 +42,11 @@ final class FlyprotoOrderCodec extends FlyprotoCodec<NewOrderEncoder, OrderData>
     }
 
     @Override
+    public NewOrderDecoder decoder() {
+        return decoder;
+    }
+
+    @Override
     public void decode(final Sink sink) {
         read(decoder.wrap(inBuffer, 0, inLength), sink);
     }

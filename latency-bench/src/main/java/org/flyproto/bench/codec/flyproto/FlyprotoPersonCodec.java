@@ -40,6 +40,11 @@ final class FlyprotoPersonCodec extends FlyprotoCodec<PersonEncoder, PersonData>
     }
 
     @Override
+    public PersonDecoder decoder() {
+        return decoder;
+    }
+
+    @Override
     public void decode(final Sink sink) {
         read(decoder.wrap(inBuffer, 0, inLength), sink);
     }

@@ -35,6 +35,11 @@ final class FlyprotoTelemetryCodec extends FlyprotoCodec<TelemetryEncoder, Telem
     }
 
     @Override
+    public TelemetryDecoder decoder() {
+        return decoder;
+    }
+
+    @Override
     public void decode(final Sink sink) {
         read(decoder.wrap(inBuffer, 0, inLength), sink);
     }

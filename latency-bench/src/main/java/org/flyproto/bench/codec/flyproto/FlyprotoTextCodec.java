@@ -49,6 +49,11 @@ final class FlyprotoTextCodec extends FlyprotoCodec<DocumentEncoder, TextData> {
     }
 
     @Override
+    public DocumentDecoder decoder() {
+        return decoder;
+    }
+
+    @Override
     public void decode(final Sink sink) {
         read(decoder.wrap(inBuffer, 0, inLength), sink);
     }

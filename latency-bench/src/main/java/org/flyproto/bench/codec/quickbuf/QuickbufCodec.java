@@ -108,6 +108,21 @@ public abstract class QuickbufCodec<M extends ProtoMessage<M>> extends AbstractC
     }
 
     /**
+     * Parses bytes into this codec's decoding message (cleared first), for paths that start from a parsed message.
+     *
+     * @param bytes  the encoded message, from offset 0.
+     * @param length its length.
+     * @return the decoding message, holding the bytes' content until the next parse or decode.
+     */
+    public final M parse(final byte[] bytes, final int length) {
+        try {
+            return decoded.clearQuick().mergeFrom(protoSource.setInput(bytes, 0, length));
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /**
      * Sets every field of the fixture on a cleared message.
      *
      * @param message the message.

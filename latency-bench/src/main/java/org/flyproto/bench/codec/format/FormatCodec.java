@@ -1,0 +1,35 @@
+package org.flyproto.bench.codec.format;
+
+/**
+ * One library's JSON and text-format paths for one fixture, as a user takes them: print the message (from the form the
+ * library holds it in) as compact JSON or as text format into a reused output, and parse the fixture's compact JSON
+ * (as protobuf-java's {@code JsonFormat} prints it, the same bytes for every library) into the library's message or
+ * encoder.
+ */
+public interface FormatCodec {
+    /**
+     * Prints the fixture's message as compact JSON.
+     *
+     * @return the length printed (bytes or chars, as the library's output counts).
+     */
+    int printJson();
+
+    /**
+     * Parses the fixture's compact JSON.
+     *
+     * @return a value that depends on everything parsed (an encoded length, a field count).
+     */
+    int parseJson();
+
+    /**
+     * Prints the fixture's message in protobuf's text format.
+     *
+     * @return the length printed.
+     */
+    int printText();
+
+    /**
+     * @return what {@link #printJson()} printed last, as a String (for the cross-check, not measured).
+     */
+    String lastJson();
+}
