@@ -32,6 +32,11 @@ public final class DynamicCursor extends WireReader {
     private boolean inRun;
     private int regionLimit;
     private int count;
+    /**
+     * The end of the field's last occurrence: nothing after it is an element. Positions grow through the regions of a
+     * merged message (they are occurrences in wire order), so one comparison tells.
+     */
+    private int stop;
 
     private long bits;
     private int valueStart;
@@ -44,9 +49,11 @@ public final class DynamicCursor extends WireReader {
     /** Created by {@link DynamicDecoder}. */
     DynamicCursor() {}
 
-    DynamicCursor wrap(final DynamicDecoder parent, final FieldSchema field, final int first, final int count) {
+    DynamicCursor wrap(
+            final DynamicDecoder parent, final FieldSchema field, final int first, final int count, final int stop) {
         start(parent, field);
         this.count = count;
+        this.stop = first < 0 ? 0 : stop;
         runOnly = false;
         inRun = false;
         if (first < 0) {
@@ -64,6 +71,7 @@ public final class DynamicCursor extends WireReader {
         start(parent, field);
         runOnly = true;
         inRun = true;
+        stop = end;
         walk = null;
         pos = start;
         limit = end;
@@ -135,6 +143,9 @@ public final class DynamicCursor extends WireReader {
                     return false;
                 }
                 regionLimit = limit;
+            }
+            if (pos >= stop) {
+                return false;
             }
             final int tag = readTag();
             if (tag == elementTag) {

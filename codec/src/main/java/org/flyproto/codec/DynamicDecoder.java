@@ -80,6 +80,8 @@ public final class DynamicDecoder extends WireReader {
     private int[] valueStart = NO_INTS;
     /** Per field index: the end of the last occurrence's value (content). */
     private int[] valueEnd = NO_INTS;
+    /** Per field index: the end of the last occurrence that counts, where its cursor can stop. */
+    private int[] lastEnd = NO_INTS;
     /** Per oneof: the index of the member set last, or -1. */
     private int[] oneofCase = NO_INTS;
 
@@ -216,6 +218,7 @@ public final class DynamicDecoder extends WireReader {
             count = new int[n];
             valueStart = new int[n];
             valueEnd = new int[n];
+            lastEnd = new int[n];
             children = Arrays.copyOf(children, n);
             cursors = Arrays.copyOf(cursors, n);
         }
@@ -353,6 +356,7 @@ public final class DynamicDecoder extends WireReader {
         count[index]++;
         valueStart[index] = start;
         valueEnd[index] = stop;
+        lastEnd[index] = pos;
     }
 
     private void packed(final int index, final FieldSchema field, final int at) {
@@ -385,6 +389,7 @@ public final class DynamicDecoder extends WireReader {
             first[index] = at;
         }
         count[index] += elements;
+        lastEnd[index] = runEnd;
     }
 
     /** Reads the run up to {@code runEnd}: the elements a closed enum declares count, the others are unknown. */
@@ -469,6 +474,9 @@ public final class DynamicDecoder extends WireReader {
      * @throws IllegalArgumentException if there is none.
      */
     public FieldSchema field(final int number) {
+        if (schema == null) {
+            throw new IllegalStateException("the decoder is not wrapped");
+        }
         final FieldSchema field = schema.fieldByNumber(number);
         if (field == null) {
             throw new IllegalArgumentException(schema + " has no field " + number);
@@ -494,7 +502,11 @@ public final class DynamicDecoder extends WireReader {
     }
 
     private int indexOf(final FieldSchema field) {
-        final int index = schema.indexOf(field.number());
+        final MessageSchema s = schema;
+        if (s == null) {
+            throw new IllegalStateException("the decoder is not wrapped");
+        }
+        final int index = s.indexOf(field.number());
         if (index < 0 || schema.field(index) != field) {
             throw new IllegalArgumentException(field + " is not a field of " + schema);
         }
@@ -771,7 +783,7 @@ public final class DynamicDecoder extends WireReader {
             cursor = new DynamicCursor();
             cursors[index] = cursor;
         }
-        return cursor.wrap(this, field, first[index], count[index]);
+        return cursor.wrap(this, field, first[index], count[index], lastEnd[index]);
     }
 
     /**
@@ -836,7 +848,7 @@ public final class DynamicDecoder extends WireReader {
             lookupCursor = cursor;
         }
         final int index = indexOf(field);
-        cursor.wrap(this, field, first[index], count[index]);
+        cursor.wrap(this, field, first[index], count[index], lastEnd[index]);
         int found = NONE;
         final int keyTag = keyField.tag();
         while (cursor.next()) {
