@@ -513,7 +513,8 @@ public final class DynamicDecoder extends WireReader {
         return index;
     }
 
-    private int presentIndex(final FieldSchema field, final FieldType type) {
+    /** The index of a singular field of {@code type}; or an exception naming the field. */
+    private int singularIndex(final FieldSchema field, final FieldType type) {
         if (field.type() != type) {
             throw wrongType(field, type.name());
         }
@@ -521,6 +522,12 @@ public final class DynamicDecoder extends WireReader {
         if (field.isRepeated()) {
             throw new IllegalArgumentException(field + " is repeated: read it with elements(field)");
         }
+        return index;
+    }
+
+    /** The index of a singular field of {@code type} if it is set, else -1. */
+    private int presentIndex(final FieldSchema field, final FieldType type) {
+        final int index = singularIndex(field, type);
         return isSet(index, field) ? index : NONE;
     }
 
@@ -704,13 +711,13 @@ public final class DynamicDecoder extends WireReader {
      * @throws IllegalArgumentException if it is not one.
      */
     public DynamicDecoder message(final FieldSchema field) {
-        final int index = presentIndex(field, FieldType.MESSAGE);
-        DynamicDecoder child = children[indexOf(field)];
+        final int index = singularIndex(field, FieldType.MESSAGE);
+        DynamicDecoder child = children[index];
         if (child == null) {
             child = new DynamicDecoder();
-            children[indexOf(field)] = child;
+            children[index] = child;
         }
-        if (index < 0) {
+        if (!isSet(index, field)) {
             return child.wrapChild(this, field.messageType(), end, end, false);
         }
         if (count[index] == 1) {
