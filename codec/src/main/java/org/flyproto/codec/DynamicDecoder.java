@@ -21,8 +21,9 @@ import org.flyproto.codec.schema.MessageSchema;
  *
  * <p><b>Wrap.</b> {@link #wrap} validates as a generated decoder's {@code wrap} does, scanning the whole tree once:
  * every tag, wire type, length, varint, group and packed run, the nesting depth, and the UTF-8 of every string whose
- * field validates it (an error found in the structure anywhere in the tree is reported before invalid UTF-8, as a
- * generated decoder reports it). {@link #wrapTrusted} skips UTF-8 validation and the eager walk of nested messages; it
+ * field validates it. The first error reported is the one a generated decoder reports: a singular string replaced by a
+ * later occurrence is checked when it is replaced, every other string after the structure of the whole tree.
+ * {@link #wrapTrusted} skips UTF-8 validation and the eager walk of nested messages; it
  * still checks what it reads. Neither reads outside the wrapped region whatever the bytes say, also with Agrona's
  * bounds checks disabled; bad input raises {@link ProtoDecodeException} with the absolute offset.
  *
@@ -265,6 +266,9 @@ public final class DynamicDecoder extends WireReader {
             final FieldSchema field = s.field(index);
             final int wireType = t & 7;
             if (wireType == (field.tag() & 7)) {
+                if (deep) {
+                    checkReplaced(index, field);
+                }
                 unpacked(index, field, at);
             } else if (wireType == WireType.LEN
                     && field.isRepeated()
@@ -273,6 +277,21 @@ public final class DynamicDecoder extends WireReader {
             } else {
                 skipField(t);
                 unknownCount++;
+            }
+        }
+    }
+
+    /**
+     * A validating scan checks the UTF-8 of a singular string when a later occurrence replaces it (of the field, or of
+     * another member of its oneof), before reading the new value, as a generated decoder's scan does; the string that
+     * stays the value is checked with the others at the end of the wrap. So both report the same error first.
+     */
+    private void checkReplaced(final int index, final FieldSchema field) {
+        final int replaced = field.oneof() >= 0 ? oneofCase[field.oneof()] : count[index] > 0 ? index : NONE;
+        if (replaced >= 0 && !field.isRepeated()) {
+            final FieldSchema value = schema.field(replaced);
+            if (value.type() == FieldType.STRING && value.validatesUtf8()) {
+                checkUtf8(valueStart[replaced], valueEnd[replaced] - valueStart[replaced]);
             }
         }
     }
