@@ -21,8 +21,9 @@ import org.flyproto.codec.schema.MessageSchema;
  *
  * <p><b>Wrap.</b> {@link #wrap} validates as a generated decoder's {@code wrap} does, scanning the whole tree once:
  * every tag, wire type, length, varint, group and packed run, the nesting depth, and the UTF-8 of every string whose
- * field validates it. The first error reported is the one a generated decoder reports: a singular string replaced by a
- * later occurrence is checked when it is replaced, every other string after the structure of the whole tree.
+ * field validates it. Errors are found in the order a generated decoder finds them: a singular string replaced by a
+ * later occurrence is checked when it is replaced, every other string after the structure of the whole tree (the
+ * first invalid one in wire order, where a generated decoder reports the first one read).
  * {@link #wrapTrusted} skips UTF-8 validation and the eager walk of nested messages; it
  * still checks what it reads. Neither reads outside the wrapped region whatever the bytes say, also with Agrona's
  * bounds checks disabled; bad input raises {@link ProtoDecodeException} with the absolute offset.
