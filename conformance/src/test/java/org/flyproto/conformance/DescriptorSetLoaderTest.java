@@ -163,6 +163,13 @@ class DescriptorSetLoaderTest {
                     .as(field + " flags")
                     .isEqualTo(Integer.toBinaryString(e.flags()));
             assertThat(a.oneof()).as(field).isEqualTo(e.oneof());
+            assertThat(a.hasDefault()).as(field + " has a default").isEqualTo(e.hasDefault());
+            assertThat(a.defaultLong()).as(field + " default").isEqualTo(e.defaultLong());
+            assertThat(Double.doubleToRawLongBits(a.defaultDouble()))
+                    .as(field + " default")
+                    .isEqualTo(Double.doubleToRawLongBits(e.defaultDouble()));
+            assertThat(bytes(a.defaultBytes())).as(field + " default").isEqualTo(bytes(e.defaultBytes()));
+            assertThat(actual.indexOf(e.number())).as(field).isEqualTo(i);
             if (e.messageType() != null) {
                 assertThat(a.messageType().fullName())
                         .as(field)
@@ -172,6 +179,12 @@ class DescriptorSetLoaderTest {
                 compare(e.enumType(), a.enumType());
             }
         }
+    }
+
+    private static byte[] bytes(final org.agrona.DirectBuffer buffer) {
+        final byte[] bytes = new byte[buffer.capacity()];
+        buffer.getBytes(0, bytes);
+        return bytes;
     }
 
     private static void compare(final EnumSchema expected, final EnumSchema actual) {

@@ -93,6 +93,7 @@ class MessageSchemaTest {
             assertThat(field.number()).isGreaterThan(previous);
             previous = field.number();
             assertThat(actual.fieldByNumber(field.number())).isSameAs(field);
+            assertThat(actual.indexOf(field.number())).isEqualTo(i);
             final FieldDescriptor expected = type.findFieldByNumber(field.number());
             if (expected == null) {
                 assertThat(field.isExtension()).as("%s is an extension", field).isTrue();
@@ -110,6 +111,50 @@ class MessageSchemaTest {
         assertThat(actual.fieldByNumber(-1)).isNull();
         assertThat(actual.jsonField("no_such_field", 0, 13)).isNull();
         return known;
+    }
+
+    /** The default is what protobuf-java reads for the absent field: explicit, a closed enum's first value, or zero. */
+    private static void checkDefault(final FieldSchema field, final FieldDescriptor expected) {
+        if (expected.isRepeated() || expected.getJavaType() == FieldDescriptor.JavaType.MESSAGE) {
+            assertThat(field.hasDefault()).as("%s has no default", field).isFalse();
+            return;
+        }
+        final Object value = expected.getDefaultValue();
+        switch (expected.getJavaType()) {
+            case INT ->
+                assertThat((int) field.defaultLong()).as("%s default", field).isEqualTo(value);
+            case LONG -> assertThat(field.defaultLong()).as("%s default", field).isEqualTo(value);
+            case BOOLEAN ->
+                assertThat(field.defaultLong() != 0).as("%s default", field).isEqualTo(value);
+            case FLOAT ->
+                assertThat(Float.floatToRawIntBits((float) field.defaultDouble()))
+                        .as("%s default", field)
+                        .isEqualTo(Float.floatToRawIntBits((Float) value));
+            case DOUBLE ->
+                assertThat(Double.doubleToRawLongBits(field.defaultDouble()))
+                        .as("%s default", field)
+                        .isEqualTo(Double.doubleToRawLongBits((Double) value));
+            case ENUM ->
+                assertThat((int) field.defaultLong())
+                        .as("%s default", field)
+                        .isEqualTo(((EnumValueDescriptor) value).getNumber());
+            case STRING, BYTE_STRING -> {
+                final byte[] bytes = new byte[field.defaultBytes().capacity()];
+                field.defaultBytes().getBytes(0, bytes);
+                assertThat(bytes)
+                        .as("%s default", field)
+                        .isEqualTo(
+                                value instanceof String string
+                                        ? string.getBytes(StandardCharsets.UTF_8)
+                                        : ((com.google.protobuf.ByteString) value).toByteArray());
+            }
+            default -> throw new AssertionError(expected.getJavaType());
+        }
+        assertThat(field.hasDefault())
+                .as("%s has a default", field)
+                .isEqualTo(expected.hasDefaultValue()
+                        || (expected.getJavaType() == FieldDescriptor.JavaType.ENUM
+                                && ((EnumValueDescriptor) value).getNumber() != 0));
     }
 
     private static void checkField(
@@ -141,6 +186,7 @@ class MessageSchemaTest {
                 : expected.getName();
         assertThat(field.textName()).isEqualTo(text);
         assertThat(field.tag() >>> 3).isEqualTo(expected.getNumber());
+        checkDefault(field, expected);
         // Every name finds the field, from chars and from UTF-8 bytes.
         for (final String name : new String[] {field.name(), field.jsonName()}) {
             assertThat(message.jsonField(name, 0, name.length())).isSameAs(field);

@@ -92,7 +92,8 @@ public final class DescriptorSetLoader {
             Features features,
             boolean javaStringCheckUtf8,
             String scope,
-            String file) {}
+            String file,
+            String defaultValue) {}
 
     /** A message as read; {@code parent} is the enclosing message's full name, or null at the top of a file. */
     private static final class RawMessage {
@@ -303,7 +304,8 @@ public final class DescriptorSetLoader {
                 features,
                 checkUtf8,
                 scope,
-                file);
+                file,
+                f.hasDefaultValue() ? f.defaultValueAsString() : null);
     }
 
     private static String stripDot(final String typeName) {
@@ -423,7 +425,20 @@ public final class DescriptorSetLoader {
             if (enumType.isClosed()) {
                 flags |= FieldSchema.CLOSED_ENUM;
             }
-            return FieldSchema.enumeration(f.number(), f.name(), jsonName, textName, flags, oneof, () -> enumType);
+            final FieldSchema field =
+                    FieldSchema.enumeration(f.number(), f.name(), jsonName, textName, flags, oneof, () -> enumType);
+            if (f.defaultValue() == null) {
+                // Absent, a closed enum field reads as its first value, which may not be 0.
+                return repeated || enumType.valueCount() == 0 || enumType.number(0) == 0
+                        ? field
+                        : field.withDefault(enumType.number(0));
+            }
+            final String name = f.defaultValue();
+            final int index = enumType.indexOf(name, 0, name.length());
+            if (index < 0) {
+                throw new IllegalArgumentException(f.fullName() + ": default " + name + " is no value of its enum");
+            }
+            return field.withDefault(enumType.number(index));
         }
         if (type == FieldType.MESSAGE) {
             final String typeName = f.typeName();
@@ -439,7 +454,8 @@ public final class DescriptorSetLoader {
             }
             return FieldSchema.message(f.number(), f.name(), jsonName, textName, flags, oneof, resolve);
         }
-        return FieldSchema.scalar(f.number(), f.name(), jsonName, textName, type, flags, oneof);
+        final FieldSchema field = FieldSchema.scalar(f.number(), f.name(), jsonName, textName, type, flags, oneof);
+        return f.defaultValue() == null ? field : Defaults.apply(field, f.defaultValue());
     }
 
     private EnumSchema enumType(final String typeName, final String field) {

@@ -1,6 +1,8 @@
 package org.flyproto.codec.schema;
 
 import java.util.function.Supplier;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.Tag;
 import org.flyproto.buffers.WireType;
 
@@ -52,6 +54,12 @@ public final class FieldSchema {
     private final Supplier<EnumSchema> enumType;
     private MessageSchema resolvedMessage;
     private EnumSchema resolvedEnum;
+    private boolean hasDefault;
+    private long defaultBits;
+    private double defaultDouble;
+    private DirectBuffer defaultBytes = NO_BYTES;
+
+    private static final DirectBuffer NO_BYTES = new UnsafeBuffer(new byte[0]);
 
     private FieldSchema(
             final int number,
@@ -81,6 +89,20 @@ public final class FieldSchema {
         this.oneof = oneof;
         this.messageType = messageType;
         this.enumType = enumType;
+    }
+
+    /** A copy of {@code field} with the explicit default {@link #withDefault} gives it. */
+    private FieldSchema(final FieldSchema field) {
+        this(
+                field.number,
+                field.name,
+                field.jsonName,
+                field.textName,
+                field.type,
+                field.flags,
+                field.oneof,
+                field.messageType,
+                field.enumType);
     }
 
     /**
@@ -150,6 +172,92 @@ public final class FieldSchema {
             final int oneof,
             final Supplier<MessageSchema> messageType) {
         return new FieldSchema(number, name, jsonName, textName, FieldType.MESSAGE, flags, oneof, messageType, null);
+    }
+
+    /**
+     * This field with an explicit default ({@code [default = ...]} in proto2 and editions): what a reader of the
+     * message sees when the field is absent.
+     *
+     * @param value the default of an integer, bool or enum field: the value as protobuf-java holds it (32-bit types
+     *     in the low 32 bits, unsigned types as their bit pattern, bools as 0 or 1, enums as their number).
+     * @return a copy of this field with that default.
+     * @throws IllegalArgumentException if the field is not of an integer, bool or enum type, or is repeated.
+     */
+    public FieldSchema withDefault(final long value) {
+        if (!type.isPackable() || type == FieldType.FLOAT || type == FieldType.DOUBLE || isRepeated()) {
+            throw new IllegalArgumentException(this + ": not a singular integer, bool or enum field");
+        }
+        final FieldSchema copy = new FieldSchema(this);
+        copy.hasDefault = true;
+        copy.defaultBits = value;
+        copy.defaultDouble = value;
+        return copy;
+    }
+
+    /**
+     * This field with an explicit default, as {@link #withDefault(long)}.
+     *
+     * @param value the default of a float or double field (a float's default is a float's value).
+     * @return a copy of this field with that default.
+     * @throws IllegalArgumentException if the field is not a singular float or double field.
+     */
+    public FieldSchema withDefault(final double value) {
+        if ((type != FieldType.FLOAT && type != FieldType.DOUBLE) || isRepeated()) {
+            throw new IllegalArgumentException(this + ": not a singular float or double field");
+        }
+        final FieldSchema copy = new FieldSchema(this);
+        copy.hasDefault = true;
+        copy.defaultDouble = value;
+        copy.defaultBits = Double.doubleToRawLongBits(value);
+        return copy;
+    }
+
+    /**
+     * This field with an explicit default, as {@link #withDefault(long)}.
+     *
+     * @param value the default of a string field (its UTF-8) or of a bytes field; copied.
+     * @return a copy of this field with that default.
+     * @throws IllegalArgumentException if the field is not a singular string or bytes field.
+     */
+    public FieldSchema withDefault(final byte[] value) {
+        if ((type != FieldType.STRING && type != FieldType.BYTES) || isRepeated()) {
+            throw new IllegalArgumentException(this + ": not a singular string or bytes field");
+        }
+        final FieldSchema copy = new FieldSchema(this);
+        copy.hasDefault = true;
+        copy.defaultBytes = new UnsafeBuffer(value.clone());
+        return copy;
+    }
+
+    /**
+     * @return true if the field has a default other than zero or empty ({@link #withDefault}): an explicit one, or a
+     *     closed enum's first value when that is not 0.
+     */
+    public boolean hasDefault() {
+        return hasDefault;
+    }
+
+    /**
+     * @return the explicit default of an integer, bool or enum field as {@link #withDefault(long)} takes it (for a
+     *     float or double field the raw bits of the double); 0 without one.
+     */
+    public long defaultLong() {
+        return defaultBits;
+    }
+
+    /**
+     * @return the explicit default of a float or double field; 0 without one.
+     */
+    public double defaultDouble() {
+        return defaultDouble;
+    }
+
+    /**
+     * @return the explicit default of a string (UTF-8) or bytes field, as a read-only buffer of exactly its length;
+     *     empty without one. Not to be written to.
+     */
+    public DirectBuffer defaultBytes() {
+        return defaultBytes;
     }
 
     /**

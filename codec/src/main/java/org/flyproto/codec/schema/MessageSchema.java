@@ -26,6 +26,7 @@ public final class MessageSchema {
     private final FieldSchema[] fields;
     private final int[] numbers;
     private final FieldSchema[] byNumber;
+    private final int[] indexByNumber;
     private final NameTable jsonNames;
     private final NameTable textNames;
     private final WellKnownType wellKnownType;
@@ -52,11 +53,15 @@ public final class MessageSchema {
         }
         if (max <= DIRECT_TABLE_SLACK * this.fields.length + 16) {
             byNumber = new FieldSchema[max + 1];
-            for (final FieldSchema field : this.fields) {
-                byNumber[field.number()] = field;
+            indexByNumber = new int[max + 1];
+            Arrays.fill(indexByNumber, -1);
+            for (int i = 0; i < this.fields.length; i++) {
+                byNumber[this.fields[i].number()] = this.fields[i];
+                indexByNumber[this.fields[i].number()] = i;
             }
         } else {
             byNumber = null;
+            indexByNumber = null;
         }
         // JSON accepts the JSON name and the .proto name (an extension only its [full.name]); a name that is one
         // field's JSON name and another's .proto name resolves to the first. Text format names a field by its text
@@ -156,6 +161,19 @@ public final class MessageSchema {
         }
         final int i = Arrays.binarySearch(numbers, number);
         return i >= 0 ? fields[i] : null;
+    }
+
+    /**
+     * @param number a field number.
+     * @return the index of the field with that number in {@link #field(int)}'s order, or -1.
+     */
+    public int indexOf(final int number) {
+        final int[] table = indexByNumber;
+        if (table != null) {
+            return number >= 0 && number < table.length ? table[number] : -1;
+        }
+        final int i = Arrays.binarySearch(numbers, number);
+        return i >= 0 ? i : -1;
     }
 
     /**

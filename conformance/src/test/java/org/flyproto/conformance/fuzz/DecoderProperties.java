@@ -34,6 +34,8 @@ import org.flyproto.codec.MessageEncoder;
  *       must reject with the documented reason; and the generated encoder's {@code copy(decoder)} writes bytes that
  *       protobuf-java parses to its parse of the input, unknown fields included.
  *   <li>Whatever protobuf-java rejects, flyproto's validating decode rejects.
+ *   <li>The descriptor-driven {@code DynamicDecoder} gives the generated decoder's verdict and reads what protobuf-java
+ *       reads ({@link DynamicVerdicts}).
  * </ol>
  */
 public final class DecoderProperties {
@@ -154,6 +156,8 @@ public final class DecoderProperties {
                     .as(() -> "trusted read vs validating read: " + context.get())
                     .isEqualTo(alone.value());
         }
+
+        DynamicVerdicts.check(schema, schema.newEncoder().schema(), input, alone, aloneTrusted, context);
 
         final Message expected = schema.parse(input);
         if (expected != null) {

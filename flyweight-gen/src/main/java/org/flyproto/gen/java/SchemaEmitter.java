@@ -5,6 +5,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
@@ -56,6 +57,43 @@ final class SchemaEmitter {
     }
 
     private static CodeBlock field(final FieldModel field, final int oneof) {
+        final CodeBlock schema = fieldSchema(field, oneof);
+        final CodeBlock value = defaultValue(field.defaultValue());
+        return value == null ? schema : CodeBlock.of("$L$>\n.withDefault($L)$<", schema, value);
+    }
+
+    /**
+     * The argument of {@code FieldSchema.withDefault} for a field's default (explicit, or a closed enum's first
+     * value), exact for every float and double (NaN, infinities, -0.0 included); null without one.
+     */
+    private static CodeBlock defaultValue(final Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Integer number) {
+            return CodeBlock.of("$LL", number);
+        }
+        if (value instanceof Long number) {
+            return CodeBlock.of("$LL", number);
+        }
+        if (value instanceof Boolean bool) {
+            return CodeBlock.of("$LL", bool ? 1 : 0);
+        }
+        if (value instanceof Float number) {
+            return CodeBlock.of("(double) Float.intBitsToFloat($L)", Float.floatToRawIntBits(number));
+        }
+        if (value instanceof Double number) {
+            return CodeBlock.of("Double.longBitsToDouble($LL)", Double.doubleToRawLongBits(number));
+        }
+        final byte[] bytes = value instanceof String string ? string.getBytes(StandardCharsets.UTF_8) : (byte[]) value;
+        final CodeBlock.Builder array = CodeBlock.builder().add("new byte[] {");
+        for (int i = 0; i < bytes.length; i++) {
+            array.add(i == 0 ? "$L" : ", $L", bytes[i]);
+        }
+        return array.add("}").build();
+    }
+
+    private static CodeBlock fieldSchema(final FieldModel field, final int oneof) {
         final CodeBlock flags = flags(field);
         return switch (field.kind()) {
             case MESSAGE ->
