@@ -55,14 +55,15 @@ public final class JsonParser {
     private static final int TAG_1_VARINT = 1 << 3;
     private static final String NULL_VALUE = "google.protobuf.NullValue";
 
+    private final boolean strict;
     private final boolean ignoringUnknownFields;
     final SchemaRegistry registry;
     private final int recursionLimit;
 
-    final JsonInput in = new JsonInput();
+    final JsonInput in;
     final JsonNumbers numbers = new JsonNumbers();
     private final JsonScalars scalars = new JsonScalars();
-    private final JsonWellKnown wellKnown = new JsonWellKnown(this, scalars);
+    private final JsonWellKnown wellKnown;
     private final ExpandableArrayBuffer chars = new ExpandableArrayBuffer(256);
     private final IdentityHashMap<MessageSchema, Plan> plans = new IdentityHashMap<>();
 
@@ -78,20 +79,41 @@ public final class JsonParser {
     /** The value of the last enum or integer read. */
     private long integer;
 
-    private JsonParser(final boolean ignoringUnknownFields, final SchemaRegistry registry, final int recursionLimit) {
+    private JsonParser(
+            final boolean strict,
+            final boolean ignoringUnknownFields,
+            final SchemaRegistry registry,
+            final int recursionLimit) {
+        this.strict = strict;
+        this.in = new JsonInput(strict);
+        this.wellKnown = new JsonWellKnown(this, scalars);
         this.ignoringUnknownFields = ignoringUnknownFields;
         this.registry = registry;
         this.recursionLimit = recursionLimit;
     }
 
     /**
-     * A parser with JsonFormat's defaults: unknown fields are errors, no type is known for {@code Any}, at most
-     * {@value #DEFAULT_RECURSION_LIMIT} nested messages.
+     * A strict parser with JsonFormat's other defaults: unknown fields are errors, no type is known for {@code Any},
+     * at most {@value #DEFAULT_RECURSION_LIMIT} nested messages.
      *
      * @return the parser.
      */
     public static JsonParser create() {
-        return new JsonParser(false, SchemaRegistry.EMPTY, DEFAULT_RECURSION_LIMIT);
+        return new JsonParser(true, false, SchemaRegistry.EMPTY, DEFAULT_RECURSION_LIMIT);
+    }
+
+    /**
+     * A parser like this one that accepts exactly what {@code JsonFormat.parser()} accepts: gson's lenient syntax
+     * (comments, single quotes, unquoted names and values, {@code NaN} and {@code Infinity} unquoted, keywords in any
+     * case, {@code ;} and {@code =} separators, omitted array elements, content after the top-level value), a
+     * scalar's value in any JSON scalar form (a bool or number for a string field, {@code "true"} for a bool, an
+     * array of one element), unpaired surrogate escapes read as {@code '?'}, FieldMask paths of any characters, and
+     * no extension names.
+     *
+     * @return a new parser; this one is unchanged.
+     */
+    public JsonParser lenient() {
+        return new JsonParser(false, ignoringUnknownFields, registry, recursionLimit);
     }
 
     /**
@@ -101,7 +123,7 @@ public final class JsonParser {
      * @return a new parser; this one is unchanged.
      */
     public JsonParser ignoringUnknownFields() {
-        return new JsonParser(true, registry, recursionLimit);
+        return new JsonParser(strict, true, registry, recursionLimit);
     }
 
     /**
@@ -113,7 +135,7 @@ public final class JsonParser {
      * @return a new parser; this one is unchanged.
      */
     public JsonParser usingRegistry(final SchemaRegistry registry) {
-        return new JsonParser(ignoringUnknownFields, registry, recursionLimit);
+        return new JsonParser(strict, ignoringUnknownFields, registry, recursionLimit);
     }
 
     /**
@@ -126,7 +148,7 @@ public final class JsonParser {
         if (limit < 0) {
             throw new IllegalArgumentException("negative recursion limit: " + limit);
         }
-        return new JsonParser(ignoringUnknownFields, registry, limit);
+        return new JsonParser(strict, ignoringUnknownFields, registry, limit);
     }
 
     /**
@@ -153,8 +175,14 @@ public final class JsonParser {
         top = 0;
         try {
             in.reset(json, offset, length);
+            if (strict && in.atEnd()) {
+                throw in.error("no JSON value", in.pos);
+            }
             final int kind = in.atEnd() ? JsonInput.NULL : in.readValue();
             content(encoder.schema(), kind, 0);
+            if (strict && !in.atEnd()) {
+                throw in.error("content after the JSON value", in.pos);
+            }
         } catch (final RuntimeException e) {
             cursor.rewind(depth, position, innermost);
             throw e;
@@ -245,7 +273,7 @@ public final class JsonParser {
                 continue;
             }
             final FieldSchema field = type.jsonField(in.text, in.textOffset, in.textLength);
-            if (field == null || field.isExtension()) {
+            if (field == null || field.isExtension() && !strict) {
                 if (!ignoringUnknownFields) {
                     throw in.error("no field " + in.textAsString() + " in message " + type.fullName(), nameAt);
                 }
@@ -559,7 +587,7 @@ public final class JsonParser {
      * element's text.
      */
     private void scalarText(final int kind, final FieldSchema field) {
-        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL) {
+        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL || strict && !strictKind(kind, field.type())) {
             throw in.error(
                     describe(kind) + " is no value of " + field.name() + " (" + field.type() + ")", in.tokenStart);
         }
@@ -573,6 +601,18 @@ public final class JsonParser {
                 throw in.error("an array is no value of " + field.name() + " unless it has one element", at);
             }
         }
+    }
+
+    /**
+     * @return true if strict ProtoJSON takes a token of {@code kind} for a scalar of {@code type}: a string for a
+     *     string or bytes, {@code true} or {@code false} for a bool, a number or a string for numbers and enums.
+     */
+    private static boolean strictKind(final int kind, final FieldType type) {
+        return switch (type) {
+            case STRING, BYTES -> kind == JsonInput.STRING;
+            case BOOL -> kind == JsonInput.TRUE || kind == JsonInput.FALSE;
+            default -> kind == JsonInput.STRING || kind == JsonInput.NUMBER;
+        };
     }
 
     /** The integer or bool of the current text for {@code field}, range-checked as JsonFormat checks it. */
