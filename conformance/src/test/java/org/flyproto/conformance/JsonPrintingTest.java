@@ -62,7 +62,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * extensions and groups; the buffer targets (fixed, too small, expandable, bounded); the decoder left undisturbed.
  */
 class JsonPrintingTest {
-    private static final JsonPrinter PRETTY = JsonPrinter.printer().usingTypeRegistry(JsonFormatTest.TYPES);
+    /** As JsonFormat prints: FieldMask paths that do not round-trip printed too, as the oracle prints them. */
+    private static final JsonPrinter PRETTY =
+            JsonPrinter.printer().lenientFieldMasks().usingTypeRegistry(JsonFormatTest.TYPES);
+
     private static final JsonPrinter COMPACT = PRETTY.omittingInsignificantWhitespace();
     private static final JsonFormat.Printer ORACLE =
             JsonFormat.printer().usingTypeRegistry(JsonFormatTest.ORACLE_TYPES);
@@ -322,6 +325,32 @@ class JsonPrintingTest {
                 .isEqualTo("\"fooBar.bazQux,aB,X,mixedCase9Z,i\u00c9t\u00e9,q\\\"\\u003c\"");
         assertThat(print(new FieldMaskDecoder(), FieldMask.getDefaultInstance()))
                 .isEqualTo("\"\"");
+    }
+
+    @Test
+    void shouldRefuseFieldMaskPathsThatDoNotRoundTripByDefault() {
+        final JsonPrinter strict = JsonPrinter.printer();
+        final FieldMaskDecoder decoder = new FieldMaskDecoder();
+        // The suite's FieldMaskPathsDontRoundTrip, FieldMaskNumbersDontRoundTrip, FieldMaskTooManyUnderscore; then an
+        // upper-case letter, a trailing or leading-digit underscore, a character no field name has, an empty path.
+        for (final String path :
+                new String[] {"fooBar", "foo_3_bar", "foo__bar", "Foo", "foo_", "a._1", "foo-bar", "caf\u00e9", ""}) {
+            final MessageDecoder wrapped = wrap(
+                    decoder,
+                    FieldMask.newBuilder().addPaths("ok").addPaths(path).build());
+            assertThatThrownBy(() -> strict.printToString(wrapped))
+                    .as(path)
+                    .isInstanceOf(JsonPrintException.class)
+                    .hasMessageContaining("does not survive the round trip");
+        }
+        final MessageDecoder good = wrap(
+                decoder,
+                FieldMask.newBuilder()
+                        .addPaths("foo_bar.baz_qux")
+                        .addPaths("_x")
+                        .addPaths("a1_b2")
+                        .build());
+        assertThat(strict.printToString(good)).isEqualTo("\"fooBar.bazQux,X,a1B2\"");
     }
 
     @Test
