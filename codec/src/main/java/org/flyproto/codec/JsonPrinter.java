@@ -45,6 +45,7 @@ public final class JsonPrinter {
     private final boolean enumsAsInts;
     private final boolean fieldsWithNoPresence;
     private final boolean anyFieldMask;
+    private final boolean fullExtensionNames;
     private final JsonTypeRegistry registry;
     private final JsonWriter writer;
     /** For an {@code Appendable} that is not a StringBuilder: created on first use, reused. */
@@ -56,14 +57,17 @@ public final class JsonPrinter {
             final boolean enumsAsInts,
             final boolean fieldsWithNoPresence,
             final boolean anyFieldMask,
+            final boolean fullExtensionNames,
             final JsonTypeRegistry registry) {
         this.pretty = pretty;
         this.protoNames = protoNames;
         this.enumsAsInts = enumsAsInts;
         this.fieldsWithNoPresence = fieldsWithNoPresence;
         this.anyFieldMask = anyFieldMask;
+        this.fullExtensionNames = fullExtensionNames;
         this.registry = registry;
-        writer = new JsonWriter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, registry);
+        writer = new JsonWriter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -71,7 +75,7 @@ public final class JsonPrinter {
      *     names, enums by name, present fields only, no types for Any.
      */
     public static JsonPrinter printer() {
-        return new JsonPrinter(true, false, false, false, false, JsonTypeRegistry.empty());
+        return new JsonPrinter(true, false, false, false, false, false, JsonTypeRegistry.empty());
     }
 
     /**
@@ -79,7 +83,8 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().preservingProtoFieldNames()}).
      */
     public JsonPrinter preservingProtoFieldNames() {
-        return new JsonPrinter(pretty, true, enumsAsInts, fieldsWithNoPresence, anyFieldMask, registry);
+        return new JsonPrinter(
+                pretty, true, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -89,7 +94,7 @@ public final class JsonPrinter {
      *     members, proto2 and proto3 {@code optional}) still print only when present.
      */
     public JsonPrinter alwaysPrintFieldsWithNoPresence() {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, true, anyFieldMask, registry);
+        return new JsonPrinter(pretty, protoNames, enumsAsInts, true, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -98,7 +103,8 @@ public final class JsonPrinter {
      *     {@code null}.
      */
     public JsonPrinter printingEnumsAsInts() {
-        return new JsonPrinter(pretty, protoNames, true, fieldsWithNoPresence, anyFieldMask, registry);
+        return new JsonPrinter(
+                pretty, protoNames, true, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -106,7 +112,8 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().omittingInsignificantWhitespace()}).
      */
     public JsonPrinter omittingInsignificantWhitespace() {
-        return new JsonPrinter(false, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, registry);
+        return new JsonPrinter(
+                false, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -116,7 +123,17 @@ public final class JsonPrinter {
      *     left out.
      */
     public JsonPrinter lenientFieldMasks() {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, true, registry);
+        return new JsonPrinter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, true, fullExtensionNames, registry);
+    }
+
+    /**
+     * @return a printer like this one that prints extensions under their ProtoJSON names, {@code [full.name]}, as the
+     *     JSON parser reads them ({@code JsonFormat.printer().printingFullyQualifiedExtensionNames()}); by default
+     *     they print under the lowerCamel form of their names, as {@code JsonFormat} prints them.
+     */
+    public JsonPrinter printingFullyQualifiedExtensionNames() {
+        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, true, registry);
     }
 
     /**
@@ -124,7 +141,8 @@ public final class JsonPrinter {
      * @return a printer like this one that resolves the type URLs of Any through {@code types}.
      */
     public JsonPrinter usingTypeRegistry(final JsonTypeRegistry types) {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, types);
+        return new JsonPrinter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, types);
     }
 
     /**

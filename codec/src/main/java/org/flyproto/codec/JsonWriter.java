@@ -30,6 +30,7 @@ public final class JsonWriter {
     private final boolean enumsAsInts;
     private final boolean fieldsWithNoPresence;
     private final boolean anyFieldMask;
+    private final boolean fullExtensionNames;
     private final JsonTypeRegistry registry;
 
     private final JsonText text = new JsonText();
@@ -62,12 +63,14 @@ public final class JsonWriter {
             final boolean enumsAsInts,
             final boolean fieldsWithNoPresence,
             final boolean anyFieldMask,
+            final boolean fullExtensionNames,
             final JsonTypeRegistry registry) {
         this.pretty = pretty;
         this.protoNames = protoNames;
         this.enumsAsInts = enumsAsInts;
         this.fieldsWithNoPresence = fieldsWithNoPresence;
         this.anyFieldMask = anyFieldMask;
+        this.fullExtensionNames = fullExtensionNames;
         this.registry = registry;
         anyDecoders = new MessageDecoder[registry.size()][];
         anyInUse = new int[registry.size()];
@@ -121,6 +124,19 @@ public final class JsonWriter {
     }
 
     /**
+     * Starts a member for an extension: as {@link #field(String, String)}, or under {@code fullName} with
+     * {@link JsonPrinter#printingFullyQualifiedExtensionNames()}.
+     *
+     * @param jsonName  the extension's lowerCamel name.
+     * @param protoName the extension's name in the .proto file.
+     * @param fullName  the extension's ProtoJSON name, {@code [full.name]}.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter extensionField(final String jsonName, final String protoName, final String fullName) {
+        return fullExtensionNames ? field(fullName, fullName) : field(jsonName, protoName);
+    }
+
+    /**
      * Opens an array, the value of a member or element just started.
      */
     public void beginArray() {
@@ -142,11 +158,17 @@ public final class JsonWriter {
      * with {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()} ({@code JsonFormat} adds the defaults of a message's
      * own fields only).
      *
-     * @param jsonName  the extension's JSON name.
+     * @param jsonName  the extension's lowerCamel name.
      * @param protoName the extension's name in the .proto file.
+     * @param fullName  the extension's ProtoJSON name, {@code [full.name]}, printed with
+     *                  {@link JsonPrinter#printingFullyQualifiedExtensionNames()}.
      */
-    public void beginExtensionArray(final String jsonName, final String protoName) {
-        pend(jsonName, protoName, (byte) '[');
+    public void beginExtensionArray(final String jsonName, final String protoName, final String fullName) {
+        if (fullExtensionNames) {
+            pend(fullName, fullName, (byte) '[');
+        } else {
+            pend(jsonName, protoName, (byte) '[');
+        }
         pendingPrintsEmpty = false;
     }
 

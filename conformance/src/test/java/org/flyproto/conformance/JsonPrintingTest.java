@@ -495,6 +495,26 @@ class JsonPrintingTest {
                     .as("%s", options)
                     .isEqualTo(options.oracle().print(parsed));
         }
+        // JsonFormat's printingFullyQualifiedExtensionNames() is package-private: the same names, [full.name].
+        String qualified = COMPACT.printToString(decoder);
+        final String[] names = {"extText", "extNumbers", "extBase", "extgroup", "scoped"};
+        final com.google.protobuf.Descriptors.FieldDescriptor[] extensions = {
+            ExtensionsProto2.extText.getDescriptor(),
+            ExtensionsProto2.extNumbers.getDescriptor(),
+            ExtensionsProto2.extBase.getDescriptor(),
+            ExtensionsProto2.extGroup.getDescriptor(),
+            Scope.scoped.getDescriptor()
+        };
+        for (int i = 0; i < names.length; i++) {
+            qualified = qualified.replace("\"" + names[i] + "\":", "\"[" + extensions[i].getFullName() + "]\":");
+        }
+        assertThat(qualified).contains("\"[").doesNotContain("\"extText\"");
+        assertThat(COMPACT.printingFullyQualifiedExtensionNames().printToString(decoder))
+                .isEqualTo(qualified);
+        assertThat(COMPACT.printingFullyQualifiedExtensionNames()
+                        .preservingProtoFieldNames()
+                        .printToString(decoder))
+                .isEqualTo(qualified);
     }
 
     @ParameterizedTest
