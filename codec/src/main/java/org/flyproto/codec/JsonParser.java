@@ -15,13 +15,19 @@ import org.flyproto.codec.schema.WellKnownType;
 /**
  * Parses protobuf's JSON mapping (ProtoJSON) into an encoder: the JSON text is read once, in place, and each field is
  * written as protobuf wire format through the encoder's cursor as soon as its value is read, by the encoder's
- * {@linkplain MessageEncoder#schema() schema}. It accepts what protobuf-java's {@code JsonFormat.parser()} accepts and
- * rejects what it rejects (one exception, below): field names in their JSON or .proto form; numbers as JSON numbers
+ * {@linkplain MessageEncoder#schema() schema}.
+ *
+ * <p><b>Strict and lenient.</b> By default the parser is strict, as protobuf's conformance suite requires: RFC 8259
+ * JSON only (double-quoted names and strings, lowercase keywords, JSON's number grammar, no comments, paired surrogate
+ * escapes, one value in the document), each scalar only in its ProtoJSON form (a string field takes a string, a bool
+ * {@code true} or {@code false}, numbers and enums a number or a string), FieldMask paths of {@code [A-Za-z0-9.]},
+ * and extensions by their {@code [full.name]}. {@link #lenient()} accepts what protobuf-java's
+ * {@code JsonFormat.parser()} accepts and rejects what it rejects (one exception, below): field names in their JSON or .proto form; numbers as JSON numbers
  * or strings, in exponent form if integral, range-checked per type; {@code "NaN"}, {@code "Infinity"},
  * {@code "-Infinity"}; enums by name or number; bytes in standard or URL-safe base64; {@code null} as "not set"
  * ({@code google.protobuf.Value}'s and {@code NullValue}'s null excepted); the well-known types in their special forms
  * (Any with {@code @type} anywhere in its object, Timestamp, Duration, FieldMask, Struct, Value, ListValue, the
- * wrappers); and the lenient JSON syntax JsonFormat's gson reader allows (comments, single quotes, unquoted names and
+ * wrappers); and, lenient only, the JSON syntax JsonFormat's gson reader allows (comments, single quotes, unquoted names and
  * strings, {@code ;} separators, an omitted array element read as null, content after the top-level value ignored).
  *
  * <p><b>Output.</b> Fields are written in the order of the JSON text, so the bytes equal protobuf-java's
@@ -160,7 +166,7 @@ public final class JsonParser {
      * @param offset  index of its first byte.
      * @param length  its length in bytes.
      * @param encoder a wrapped encoder (root, or nested and the innermost open one) of the message type to parse.
-     * @throws ProtoDecodeException if the text is not JSON that JsonFormat would parse into that type, or misses a
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type, or misses a
      *     required field; the encoder is rewound to where it was.
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region; the encoder is rewound.
      * @throws IllegalArgumentException if the range is not inside the buffer.
@@ -193,12 +199,12 @@ public final class JsonParser {
 
     /**
      * Parses JSON text held as chars: {@link #parse(DirectBuffer, int, int, MessageEncoder)} of its UTF-8, encoded
-     * into a buffer this parser keeps (an unpaired surrogate becomes {@code '?'}, as protobuf-java writes it). Error
+     * into a buffer this parser keeps (an unpaired surrogate char becomes {@code '?'}, as protobuf-java writes it). Error
      * offsets are char indexes in {@code json}.
      *
      * @param json    the JSON text.
      * @param encoder a wrapped encoder of the message type to parse.
-     * @throws ProtoDecodeException if the text is not JSON that JsonFormat would parse into that type.
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type.
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void parse(final CharSequence json, final MessageEncoder encoder) {
