@@ -7,7 +7,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.Utf8;
 
 /**
- * The tokens of a JSON text in UTF-8, read in place from a {@link DirectBuffer} range, with the grammar protobuf-java's
+ * The tokens of a JSON text in UTF-8, read in place from a {@link DirectBuffer} range. Strict (the default) reads RFC
+ * 8259 JSON only: double-quoted strings and names, the JSON escapes, surrogate escapes in pairs, no control character
+ * unescaped in a string, numbers of JSON's grammar, the lowercase keywords, {@code :} and {@code ,}, no comments.
+ * Lenient reads the grammar protobuf-java's
  * {@code JsonFormat} parses (gson's {@code JsonReader} in lenient mode, which {@code JsonParser.parseReader} forces):
  * {@code //}, {@code #} and block comments, single-quoted strings, unquoted names and values, {@code =} or {@code =>}
  * after a name, {@code ;} between members and elements, an omitted array element read as {@code null}, the keywords
@@ -68,6 +71,18 @@ final class JsonInput {
 
     private final ExpandableArrayBuffer scratch = new ExpandableArrayBuffer(128);
 
+    /** RFC 8259 only, else gson's lenient grammar. */
+    private final boolean strict;
+
+    JsonInput(final boolean strict) {
+        this.strict = strict;
+    }
+
+    /** @return true if this input reads RFC 8259 JSON only. */
+    boolean strict() {
+        return strict;
+    }
+
     private static UnsafeBuffer ascii(final String s) {
         return new UnsafeBuffer(s.getBytes(StandardCharsets.US_ASCII));
     }
@@ -83,7 +98,8 @@ final class JsonInput {
         this.pos = offset;
         this.depth = 0;
         this.tokenStart = offset;
-        if (peekNonWhitespace() == ')'
+        if (!strict
+                && peekNonWhitespace() == ')'
                 && pos + 5 <= end
                 && byteAt(pos + 1) == ']'
                 && byteAt(pos + 2) == '}'
@@ -115,6 +131,12 @@ final class JsonInput {
             final int c = byteAt(p);
             if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
                 p++;
+            } else if (strict) {
+                pos = p;
+                if (c == '#' || c == '/' && p + 1 < e && (byteAt(p + 1) == '/' || byteAt(p + 1) == '*')) {
+                    throw error("a comment is not JSON", p);
+                }
+                return c;
             } else if (c == '#') {
                 p = endOfLine(p + 1);
             } else if (c == '/' && p + 1 < e && byteAt(p + 1) == '/') {
@@ -213,6 +235,9 @@ final class JsonInput {
             throw error("expected a value", from);
         }
         pos = p;
+        if (strict) {
+            return strictUnquoted(from, p);
+        }
         if (length == 4 && keyword(from, "true")) {
             setText(TRUE_TEXT, 0, 4);
             return TRUE;
@@ -230,6 +255,37 @@ final class JsonInput {
         }
         setText(buffer, from, length);
         return isJsonNumber(from, p) ? NUMBER : LITERAL;
+    }
+
+    /** An unquoted token of strict JSON: a number or a lowercase keyword. */
+    private int strictUnquoted(final int from, final int to) {
+        final int length = to - from;
+        if (length == 4 && exactly(from, "true")) {
+            setText(TRUE_TEXT, 0, 4);
+            return TRUE;
+        }
+        if (length == 5 && exactly(from, "false")) {
+            setText(FALSE_TEXT, 0, 5);
+            return FALSE;
+        }
+        if (length == 4 && exactly(from, "null")) {
+            setText(buffer, from, 0);
+            return NULL;
+        }
+        if (!isJsonNumber(from, to)) {
+            throw error("not a JSON value (a number, true, false, null or a double-quoted string)", from);
+        }
+        setText(buffer, from, length);
+        return NUMBER;
+    }
+
+    private boolean exactly(final int from, final String keyword) {
+        for (int i = 0; i < keyword.length(); i++) {
+            if (byteAt(from + i) != keyword.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean keyword(final int from, final String keyword) {
@@ -294,6 +350,9 @@ final class JsonInput {
 
     /** Reads a string quoted by {@code quote} at {@link #pos}: in place if it has no escape. */
     private void readString(final int quote) {
+        if (strict && quote != '"') {
+            throw error("a single-quoted string is not JSON", pos);
+        }
         final int from = pos + 1;
         boolean ascii = true;
         for (int p = from; p < end; p++) {
@@ -309,6 +368,9 @@ final class JsonInput {
             if (c == '\\') {
                 readEscaped(quote, from, p, ascii);
                 return;
+            }
+            if (c < 0x20 && strict) {
+                throw controlCharacter(p);
             }
             ascii &= c < 0x80;
         }
@@ -333,6 +395,9 @@ final class JsonInput {
                 return;
             }
             if (c != '\\') {
+                if (c < 0x20 && strict) {
+                    throw controlCharacter(p);
+                }
                 ascii &= c < 0x80;
                 out.putByte(w++, (byte) c);
                 p++;
@@ -353,7 +418,13 @@ final class JsonInput {
                 case 'n' -> out.putByte(w++, (byte) '\n');
                 case 'r' -> out.putByte(w++, (byte) '\r');
                 case 'f' -> out.putByte(w++, (byte) '\f');
-                case '\n', '\'', '"', '\\', '/' -> out.putByte(w++, (byte) escaped);
+                case '"', '\\', '/' -> out.putByte(w++, (byte) escaped);
+                case '\n', '\'' -> {
+                    if (strict) {
+                        throw error("invalid escape sequence", p);
+                    }
+                    out.putByte(w++, (byte) escaped);
+                }
                 default -> throw error("invalid escape sequence", p);
             }
             p += 2;
@@ -361,12 +432,17 @@ final class JsonInput {
         throw error("unterminated string", pos);
     }
 
+    private ProtoDecodeException controlCharacter(final int at) {
+        return error("a control character in a string must be escaped", at);
+    }
+
     /** Bytes of input the last {@link #unicodeEscape} consumed: 6, or 12 for a surrogate pair. */
     private int unicodeEscapeLength;
 
     /**
      * Decodes {@code \}{@code uXXXX} at {@code p} (and a low surrogate's escape right after a high one) into
-     * {@code out} at {@code w}; an unpaired surrogate becomes {@code '?'}, as protobuf-java writes it.
+     * {@code out} at {@code w}; an unpaired surrogate is an error when strict, else becomes {@code '?'}, as
+     * protobuf-java writes it.
      *
      * @return the index after the bytes written.
      */
@@ -384,10 +460,16 @@ final class JsonInput {
                     return putUtf8(out, w, Character.toCodePoint((char) unit, (char) low));
                 }
             }
+            if (strict) {
+                throw error("a high surrogate not followed by a low one", p);
+            }
             out.putByte(w, (byte) '?');
             return w + 1;
         }
         if (Character.isLowSurrogate((char) unit)) {
+            if (strict) {
+                throw error("a low surrogate not after a high one", p);
+            }
             out.putByte(w, (byte) '?');
             return w + 1;
         }
@@ -446,7 +528,7 @@ final class JsonInput {
                 close();
                 return false;
             }
-            if (c != ',' && c != ';') {
+            if (c != ',' && (c != ';' || strict)) {
                 throw error(c < 0 ? "end of input inside an object" : "expected ',' or '}' after a member", pos);
             }
             pos++;
@@ -460,13 +542,15 @@ final class JsonInput {
             return false;
         } else if (c < 0) {
             throw error("end of input inside an object", pos);
+        } else if (strict) {
+            throw error("a name must be a double-quoted string", pos);
         } else {
             readUnquotedName();
         }
         c = peekNonWhitespace();
         if (c == ':') {
             pos++;
-        } else if (c == '=') {
+        } else if (c == '=' && !strict) {
             pos++;
             if (pos < end && byteAt(pos) == '>') {
                 pos++;
@@ -513,7 +597,7 @@ final class JsonInput {
                 close();
                 return ELEMENT_END;
             }
-            if (c != ',' && c != ';') {
+            if (c != ',' && (c != ';' || strict)) {
                 throw error(c < 0 ? "end of input inside an array" : "expected ',' or ']' after an element", pos);
             }
             pos++;
@@ -525,9 +609,16 @@ final class JsonInput {
                 close();
                 return ELEMENT_END;
             }
+            if (strict) {
+                throw error("expected an element after ','", pos);
+            }
             return ELEMENT_NULL;
         }
-        return c == ',' || c == ';' ? ELEMENT_NULL : ELEMENT_VALUE;
+        final boolean omitted = c == ',' || c == ';';
+        if (omitted && strict) {
+            throw error("expected an element", pos);
+        }
+        return omitted ? ELEMENT_NULL : ELEMENT_VALUE;
     }
 
     /**

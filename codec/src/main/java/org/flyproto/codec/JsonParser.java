@@ -15,13 +15,19 @@ import org.flyproto.codec.schema.WellKnownType;
 /**
  * Parses protobuf's JSON mapping (ProtoJSON) into an encoder: the JSON text is read once, in place, and each field is
  * written as protobuf wire format through the encoder's cursor as soon as its value is read, by the encoder's
- * {@linkplain MessageEncoder#schema() schema}. It accepts what protobuf-java's {@code JsonFormat.parser()} accepts and
- * rejects what it rejects (one exception, below): field names in their JSON or .proto form; numbers as JSON numbers
+ * {@linkplain MessageEncoder#schema() schema}.
+ *
+ * <p><b>Strict and lenient.</b> By default the parser is strict, as protobuf's conformance suite requires: RFC 8259
+ * JSON only (double-quoted names and strings, lowercase keywords, JSON's number grammar, no comments, paired surrogate
+ * escapes, one value in the document), each scalar only in its ProtoJSON form (a string field takes a string, a bool
+ * {@code true} or {@code false}, numbers and enums a number or a string), FieldMask paths of {@code [A-Za-z0-9.]},
+ * and extensions by their {@code [full.name]}. {@link #lenient()} accepts what protobuf-java's
+ * {@code JsonFormat.parser()} accepts and rejects what it rejects (one exception, below): field names in their JSON or .proto form; numbers as JSON numbers
  * or strings, in exponent form if integral, range-checked per type; {@code "NaN"}, {@code "Infinity"},
  * {@code "-Infinity"}; enums by name or number; bytes in standard or URL-safe base64; {@code null} as "not set"
  * ({@code google.protobuf.Value}'s and {@code NullValue}'s null excepted); the well-known types in their special forms
  * (Any with {@code @type} anywhere in its object, Timestamp, Duration, FieldMask, Struct, Value, ListValue, the
- * wrappers); and the lenient JSON syntax JsonFormat's gson reader allows (comments, single quotes, unquoted names and
+ * wrappers); and, lenient only, the JSON syntax JsonFormat's gson reader allows (comments, single quotes, unquoted names and
  * strings, {@code ;} separators, an omitted array element read as null, content after the top-level value ignored).
  *
  * <p><b>Output.</b> Fields are written in the order of the JSON text, so the bytes equal protobuf-java's
@@ -55,14 +61,15 @@ public final class JsonParser {
     private static final int TAG_1_VARINT = 1 << 3;
     private static final String NULL_VALUE = "google.protobuf.NullValue";
 
+    private final boolean strict;
     private final boolean ignoringUnknownFields;
     final SchemaRegistry registry;
     private final int recursionLimit;
 
-    final JsonInput in = new JsonInput();
+    final JsonInput in;
     final JsonNumbers numbers = new JsonNumbers();
     private final JsonScalars scalars = new JsonScalars();
-    private final JsonWellKnown wellKnown = new JsonWellKnown(this, scalars);
+    private final JsonWellKnown wellKnown;
     private final ExpandableArrayBuffer chars = new ExpandableArrayBuffer(256);
     private final IdentityHashMap<MessageSchema, Plan> plans = new IdentityHashMap<>();
 
@@ -78,20 +85,41 @@ public final class JsonParser {
     /** The value of the last enum or integer read. */
     private long integer;
 
-    private JsonParser(final boolean ignoringUnknownFields, final SchemaRegistry registry, final int recursionLimit) {
+    private JsonParser(
+            final boolean strict,
+            final boolean ignoringUnknownFields,
+            final SchemaRegistry registry,
+            final int recursionLimit) {
+        this.strict = strict;
+        this.in = new JsonInput(strict);
+        this.wellKnown = new JsonWellKnown(this, scalars);
         this.ignoringUnknownFields = ignoringUnknownFields;
         this.registry = registry;
         this.recursionLimit = recursionLimit;
     }
 
     /**
-     * A parser with JsonFormat's defaults: unknown fields are errors, no type is known for {@code Any}, at most
-     * {@value #DEFAULT_RECURSION_LIMIT} nested messages.
+     * A strict parser with JsonFormat's other defaults: unknown fields are errors, no type is known for {@code Any},
+     * at most {@value #DEFAULT_RECURSION_LIMIT} nested messages.
      *
      * @return the parser.
      */
     public static JsonParser create() {
-        return new JsonParser(false, SchemaRegistry.EMPTY, DEFAULT_RECURSION_LIMIT);
+        return new JsonParser(true, false, SchemaRegistry.EMPTY, DEFAULT_RECURSION_LIMIT);
+    }
+
+    /**
+     * A parser like this one that accepts exactly what {@code JsonFormat.parser()} accepts: gson's lenient syntax
+     * (comments, single quotes, unquoted names and values, {@code NaN} and {@code Infinity} unquoted, keywords in any
+     * case, {@code ;} and {@code =} separators, omitted array elements, content after the top-level value), a
+     * scalar's value in any JSON scalar form (a bool or number for a string field, {@code "true"} for a bool, an
+     * array of one element), unpaired surrogate escapes read as {@code '?'}, FieldMask paths of any characters, and
+     * no extension names.
+     *
+     * @return a new parser; this one is unchanged.
+     */
+    public JsonParser lenient() {
+        return new JsonParser(false, ignoringUnknownFields, registry, recursionLimit);
     }
 
     /**
@@ -101,7 +129,7 @@ public final class JsonParser {
      * @return a new parser; this one is unchanged.
      */
     public JsonParser ignoringUnknownFields() {
-        return new JsonParser(true, registry, recursionLimit);
+        return new JsonParser(strict, true, registry, recursionLimit);
     }
 
     /**
@@ -113,7 +141,7 @@ public final class JsonParser {
      * @return a new parser; this one is unchanged.
      */
     public JsonParser usingRegistry(final SchemaRegistry registry) {
-        return new JsonParser(ignoringUnknownFields, registry, recursionLimit);
+        return new JsonParser(strict, ignoringUnknownFields, registry, recursionLimit);
     }
 
     /**
@@ -126,7 +154,7 @@ public final class JsonParser {
         if (limit < 0) {
             throw new IllegalArgumentException("negative recursion limit: " + limit);
         }
-        return new JsonParser(ignoringUnknownFields, registry, limit);
+        return new JsonParser(strict, ignoringUnknownFields, registry, limit);
     }
 
     /**
@@ -138,7 +166,7 @@ public final class JsonParser {
      * @param offset  index of its first byte.
      * @param length  its length in bytes.
      * @param encoder a wrapped encoder (root, or nested and the innermost open one) of the message type to parse.
-     * @throws ProtoDecodeException if the text is not JSON that JsonFormat would parse into that type, or misses a
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type, or misses a
      *     required field; the encoder is rewound to where it was.
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region; the encoder is rewound.
      * @throws IllegalArgumentException if the range is not inside the buffer.
@@ -153,8 +181,14 @@ public final class JsonParser {
         top = 0;
         try {
             in.reset(json, offset, length);
+            if (strict && in.atEnd()) {
+                throw in.error("no JSON value", in.pos);
+            }
             final int kind = in.atEnd() ? JsonInput.NULL : in.readValue();
             content(encoder.schema(), kind, 0);
+            if (strict && !in.atEnd()) {
+                throw in.error("content after the JSON value", in.pos);
+            }
         } catch (final RuntimeException e) {
             cursor.rewind(depth, position, innermost);
             throw e;
@@ -165,12 +199,12 @@ public final class JsonParser {
 
     /**
      * Parses JSON text held as chars: {@link #parse(DirectBuffer, int, int, MessageEncoder)} of its UTF-8, encoded
-     * into a buffer this parser keeps (an unpaired surrogate becomes {@code '?'}, as protobuf-java writes it). Error
+     * into a buffer this parser keeps (an unpaired surrogate char becomes {@code '?'}, as protobuf-java writes it). Error
      * offsets are char indexes in {@code json}.
      *
      * @param json    the JSON text.
      * @param encoder a wrapped encoder of the message type to parse.
-     * @throws ProtoDecodeException if the text is not JSON that JsonFormat would parse into that type.
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type.
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void parse(final CharSequence json, final MessageEncoder encoder) {
@@ -245,7 +279,7 @@ public final class JsonParser {
                 continue;
             }
             final FieldSchema field = type.jsonField(in.text, in.textOffset, in.textLength);
-            if (field == null || field.isExtension()) {
+            if (field == null || field.isExtension() && !strict) {
                 if (!ignoringUnknownFields) {
                     throw in.error("no field " + in.textAsString() + " in message " + type.fullName(), nameAt);
                 }
@@ -559,7 +593,7 @@ public final class JsonParser {
      * element's text.
      */
     private void scalarText(final int kind, final FieldSchema field) {
-        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL) {
+        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL || strict && !strictKind(kind, field.type())) {
             throw in.error(
                     describe(kind) + " is no value of " + field.name() + " (" + field.type() + ")", in.tokenStart);
         }
@@ -573,6 +607,18 @@ public final class JsonParser {
                 throw in.error("an array is no value of " + field.name() + " unless it has one element", at);
             }
         }
+    }
+
+    /**
+     * @return true if strict ProtoJSON takes a token of {@code kind} for a scalar of {@code type}: a string for a
+     *     string or bytes, {@code true} or {@code false} for a bool, a number or a string for numbers and enums.
+     */
+    private static boolean strictKind(final int kind, final FieldType type) {
+        return switch (type) {
+            case STRING, BYTES -> kind == JsonInput.STRING;
+            case BOOL -> kind == JsonInput.TRUE || kind == JsonInput.FALSE;
+            default -> kind == JsonInput.STRING || kind == JsonInput.NUMBER;
+        };
     }
 
     /** The integer or bool of the current text for {@code field}, range-checked as JsonFormat checks it. */

@@ -6,7 +6,7 @@ import org.agrona.MutableDirectBuffer;
 
 /**
  * Prints messages in protobuf's JSON mapping (ProtoJSON) exactly as protobuf-java's {@code JsonFormat.printer()}
- * prints them, with the same options: fields in field-number order under their lowerCamel JSON names, only fields
+ * prints them (save FieldMask paths that would not read back, an error unless {@link #lenientFieldMasks()}), with the same options: fields in field-number order under their lowerCamel JSON names, only fields
  * that are present (unless {@link #alwaysPrintFieldsWithNoPresence()}), 64-bit integers as quoted decimal strings,
  * floats and doubles as {@code Float.toString} / {@code Double.toString} write them (NaN and the infinities as
  * quoted strings), bytes in base64, enums by name (an undeclared number of an open enum as the number), maps as
@@ -32,7 +32,8 @@ import org.agrona.MutableDirectBuffer;
  * would make of them, with replacement characters, through a temporary String.
  *
  * <p><b>Errors</b>, after which nothing has been written to the target: {@link JsonPrintException} for a message that
- * has no JSON form (a Timestamp or Duration out of range, an Any with a malformed type URL or one naming a type the
+ * has no JSON form (a Timestamp or Duration out of range, a FieldMask path that does not survive the round trip
+ * through lowerCamel unless {@link #lenientFieldMasks()}, an Any with a malformed type URL or one naming a type the
  * registry does not hold, a Value holding NaN or an infinity) and for a fixed region too small for the JSON;
  * {@link ProtoDecodeException} for a validated string that is not valid UTF-8 (with a validating wrap, as reading it
  * throws) and for the bytes of an Any that are not a valid message of its type; in checked mode,
@@ -43,6 +44,8 @@ public final class JsonPrinter {
     private final boolean protoNames;
     private final boolean enumsAsInts;
     private final boolean fieldsWithNoPresence;
+    private final boolean anyFieldMask;
+    private final boolean fullExtensionNames;
     private final JsonTypeRegistry registry;
     private final JsonWriter writer;
     /** For an {@code Appendable} that is not a StringBuilder: created on first use, reused. */
@@ -53,13 +56,18 @@ public final class JsonPrinter {
             final boolean protoNames,
             final boolean enumsAsInts,
             final boolean fieldsWithNoPresence,
+            final boolean anyFieldMask,
+            final boolean fullExtensionNames,
             final JsonTypeRegistry registry) {
         this.pretty = pretty;
         this.protoNames = protoNames;
         this.enumsAsInts = enumsAsInts;
         this.fieldsWithNoPresence = fieldsWithNoPresence;
+        this.anyFieldMask = anyFieldMask;
+        this.fullExtensionNames = fullExtensionNames;
         this.registry = registry;
-        writer = new JsonWriter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, registry);
+        writer = new JsonWriter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -67,7 +75,7 @@ public final class JsonPrinter {
      *     names, enums by name, present fields only, no types for Any.
      */
     public static JsonPrinter printer() {
-        return new JsonPrinter(true, false, false, false, JsonTypeRegistry.empty());
+        return new JsonPrinter(true, false, false, false, false, false, JsonTypeRegistry.empty());
     }
 
     /**
@@ -75,7 +83,8 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().preservingProtoFieldNames()}).
      */
     public JsonPrinter preservingProtoFieldNames() {
-        return new JsonPrinter(pretty, true, enumsAsInts, fieldsWithNoPresence, registry);
+        return new JsonPrinter(
+                pretty, true, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -85,7 +94,7 @@ public final class JsonPrinter {
      *     members, proto2 and proto3 {@code optional}) still print only when present.
      */
     public JsonPrinter alwaysPrintFieldsWithNoPresence() {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, true, registry);
+        return new JsonPrinter(pretty, protoNames, enumsAsInts, true, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -94,7 +103,8 @@ public final class JsonPrinter {
      *     {@code null}.
      */
     public JsonPrinter printingEnumsAsInts() {
-        return new JsonPrinter(pretty, protoNames, true, fieldsWithNoPresence, registry);
+        return new JsonPrinter(
+                pretty, protoNames, true, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
     }
 
     /**
@@ -102,7 +112,28 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().omittingInsignificantWhitespace()}).
      */
     public JsonPrinter omittingInsignificantWhitespace() {
-        return new JsonPrinter(false, protoNames, enumsAsInts, fieldsWithNoPresence, registry);
+        return new JsonPrinter(
+                false, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
+    }
+
+    /**
+     * @return a printer like this one that prints every FieldMask path as {@code JsonFormat.printer()} does (it checks
+     *     nothing): also paths that do not survive the round trip through lowerCamel ({@code fooBar},
+     *     {@code foo_3_bar}, {@code foo__bar}), which by default are a {@link JsonPrintException}; an empty path is
+     *     left out.
+     */
+    public JsonPrinter lenientFieldMasks() {
+        return new JsonPrinter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, true, fullExtensionNames, registry);
+    }
+
+    /**
+     * @return a printer like this one that prints extensions under their ProtoJSON names, {@code [full.name]}, as the
+     *     JSON parser reads them ({@code JsonFormat.printer().printingFullyQualifiedExtensionNames()}); by default
+     *     they print under the lowerCamel form of their names, as {@code JsonFormat} prints them.
+     */
+    public JsonPrinter printingFullyQualifiedExtensionNames() {
+        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, true, registry);
     }
 
     /**
@@ -110,7 +141,8 @@ public final class JsonPrinter {
      * @return a printer like this one that resolves the type URLs of Any through {@code types}.
      */
     public JsonPrinter usingTypeRegistry(final JsonTypeRegistry types) {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, types);
+        return new JsonPrinter(
+                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, types);
     }
 
     /**

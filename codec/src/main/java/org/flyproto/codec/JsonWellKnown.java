@@ -2,6 +2,7 @@ package org.flyproto.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
+import org.flyproto.buffers.Utf8;
 import org.flyproto.codec.schema.MessageSchema;
 import org.flyproto.codec.schema.WellKnownType;
 
@@ -36,7 +37,7 @@ final class JsonWellKnown {
     }
 
     private void wellKnownText(final int kind, final String type) {
-        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL) {
+        if (kind == JsonInput.OBJECT || kind == JsonInput.NULL || kind != JsonInput.STRING && in.strict()) {
             throw in.error(parser.describe(kind) + " is no value of " + type, in.tokenStart);
         }
         if (kind == JsonInput.ARRAY) {
@@ -85,9 +86,28 @@ final class JsonWellKnown {
         for (int i = from; i <= end; i++) {
             if (i == end || text.getByte(i) == ',') {
                 if (i > from) {
+                    if (in.strict()) {
+                        checkPath(text, from, i);
+                    }
                     snakeCasePath(text, from, i);
                 }
                 from = i + 1;
+            }
+        }
+    }
+
+    /**
+     * Strict: a path is lowerCamel field names and dots, {@code [A-Za-z0-9.]}; an underscore (the suite's
+     * {@code FieldMaskInvalidCharacter}) or any other character would not print back as it was read.
+     */
+    private void checkPath(final DirectBuffer text, final int from, final int to) {
+        for (int i = from; i < to; i++) {
+            final byte b = text.getByte(i);
+            if (!(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '.')) {
+                throw in.error(
+                        "invalid google.protobuf.FieldMask path " + Utf8.toString(text, from, to - from)
+                                + ": a path is lowerCamel names and '.'",
+                        in.tokenStart);
             }
         }
     }

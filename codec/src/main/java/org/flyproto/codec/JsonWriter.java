@@ -1,7 +1,9 @@
 package org.flyproto.codec;
 
 import java.util.Arrays;
+import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 
 /**
@@ -27,6 +29,8 @@ public final class JsonWriter {
     private final boolean protoNames;
     private final boolean enumsAsInts;
     private final boolean fieldsWithNoPresence;
+    private final boolean anyFieldMask;
+    private final boolean fullExtensionNames;
     private final JsonTypeRegistry registry;
 
     private final JsonText text = new JsonText();
@@ -58,11 +62,15 @@ public final class JsonWriter {
             final boolean protoNames,
             final boolean enumsAsInts,
             final boolean fieldsWithNoPresence,
+            final boolean anyFieldMask,
+            final boolean fullExtensionNames,
             final JsonTypeRegistry registry) {
         this.pretty = pretty;
         this.protoNames = protoNames;
         this.enumsAsInts = enumsAsInts;
         this.fieldsWithNoPresence = fieldsWithNoPresence;
+        this.anyFieldMask = anyFieldMask;
+        this.fullExtensionNames = fullExtensionNames;
         this.registry = registry;
         anyDecoders = new MessageDecoder[registry.size()][];
         anyInUse = new int[registry.size()];
@@ -116,6 +124,19 @@ public final class JsonWriter {
     }
 
     /**
+     * Starts a member for an extension: as {@link #field(String, String)}, or under {@code fullName} with
+     * {@link JsonPrinter#printingFullyQualifiedExtensionNames()}.
+     *
+     * @param jsonName  the extension's lowerCamel name.
+     * @param protoName the extension's name in the .proto file.
+     * @param fullName  the extension's ProtoJSON name, {@code [full.name]}.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter extensionField(final String jsonName, final String protoName, final String fullName) {
+        return fullExtensionNames ? field(fullName, fullName) : field(jsonName, protoName);
+    }
+
+    /**
      * Opens an array, the value of a member or element just started.
      */
     public void beginArray() {
@@ -137,11 +158,17 @@ public final class JsonWriter {
      * with {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()} ({@code JsonFormat} adds the defaults of a message's
      * own fields only).
      *
-     * @param jsonName  the extension's JSON name.
+     * @param jsonName  the extension's lowerCamel name.
      * @param protoName the extension's name in the .proto file.
+     * @param fullName  the extension's ProtoJSON name, {@code [full.name]}, printed with
+     *                  {@link JsonPrinter#printingFullyQualifiedExtensionNames()}.
      */
-    public void beginExtensionArray(final String jsonName, final String protoName) {
-        pend(jsonName, protoName, (byte) '[');
+    public void beginExtensionArray(final String jsonName, final String protoName, final String fullName) {
+        if (fullExtensionNames) {
+            pend(fullName, fullName, (byte) '[');
+        } else {
+            pend(jsonName, protoName, (byte) '[');
+        }
         pendingPrintsEmpty = false;
     }
 
@@ -597,12 +624,18 @@ public final class JsonWriter {
     /**
      * Adds a path to the open field mask, converted to lowerCamel as {@code JsonFormat} converts it
      * ({@code FieldMaskUtil.toJsonString}): each underscore dropped and the character after it upper-cased, every
-     * other character lower-cased ({@code Character.toUpperCase/toLowerCase} of each UTF-16 char); an empty path is
-     * left out.
+     * other character lower-cased ({@code Character.toUpperCase/toLowerCase} of each UTF-16 char). By default a path
+     * must survive the round trip through lowerCamel (as protobuf C++'s {@code FieldMaskUtil::SnakeCaseToCamelCase}
+     * requires, and the strict parser reads back): {@code [a-z0-9._]}, each {@code '_'} followed by a lowercase
+     * letter, not empty. With the printer's {@code lenientFieldMasks()} any path is printed, an empty one left out.
      *
      * @param path the path.
+     * @throws JsonPrintException for a path that does not round-trip, unless lenient.
      */
     public void fieldMaskPath(final Utf8View path) {
+        if (!anyFieldMask) {
+            checkRoundTrip(path);
+        }
         if (path.byteLength() == 0) {
             return;
         }
@@ -610,6 +643,26 @@ public final class JsonWriter {
             text.put(',');
         }
         text.fieldMaskPath(path);
+    }
+
+    private static void checkRoundTrip(final Utf8View path) {
+        final DirectBuffer b = path.buffer();
+        final int end = path.offset() + path.byteLength();
+        boolean ok = path.byteLength() > 0;
+        for (int i = path.offset(); ok && i < end; i++) {
+            final int c = b.getByte(i);
+            if (c == '_') {
+                final int next = i + 1 < end ? b.getByte(i + 1) : -1;
+                ok = next >= 'a' && next <= 'z';
+            } else {
+                ok = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.';
+            }
+        }
+        if (!ok) {
+            throw new JsonPrintException("FieldMask path \"" + Utf8.toString(b, path.offset(), path.byteLength())
+                    + "\" does not survive the round trip through lowerCamel: a path is [a-z0-9._], each '_'"
+                    + " followed by a lowercase letter");
+        }
     }
 
     /** Closes the field mask {@link #beginFieldMask()} opened. */

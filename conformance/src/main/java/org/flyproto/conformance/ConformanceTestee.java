@@ -83,7 +83,9 @@ public final class ConformanceTestee {
     private MutableDirectBuffer payloadBuffer = new UnsafeBuffer(new byte[INITIAL_CAPACITY]);
     private long count;
     /** As the Java testee prints: {@code JsonFormat.printer()} with the test messages and the well-known types. */
-    private final JsonPrinter json = JsonPrinter.printer().usingTypeRegistry(typeRegistry());
+    // The suite reads extensions back by their ProtoJSON names, [full.name].
+    private final JsonPrinter json =
+            JsonPrinter.printer().printingFullyQualifiedExtensionNames().usingTypeRegistry(typeRegistry());
 
     private final ExpandableArrayBuffer jsonBuffer = new ExpandableArrayBuffer(INITIAL_CAPACITY);
 

@@ -91,6 +91,7 @@ class ConformanceHarnessTest {
         types.add(com.google.protobuf.Empty.getDescriptor());
         final com.google.protobuf.util.JsonFormat.Printer oracle =
                 com.google.protobuf.util.JsonFormat.printer().usingTypeRegistry(types.build());
+        int printed = 0;
         for (int i = 0; i < RANDOM_MESSAGES; i++) {
             final long seed = SEED * 17 + 1000L * type.ordinal() + i;
             final java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
@@ -101,6 +102,15 @@ class ConformanceHarnessTest {
             }
             final byte[] payload = message.toByteArray();
             final ConformanceResponse response = testee.send(jsonRequest(type, payload));
+            if (JsonFormatTest.WellKnownValues.hasFieldMaskNotRoundTripping(type.parse(payload))) {
+                // JsonFormat prints such paths; the suite wants them refused, and flyproto's printer refuses them.
+                assertThat(response.getResultCase())
+                        .as("%s seed %d: %s", type, seed, response)
+                        .isEqualTo(ConformanceResponse.ResultCase.SERIALIZE_ERROR);
+                assertThat(response.getSerializeError()).contains("does not survive the round trip");
+                continue;
+            }
+            printed++;
             assertThat(response.getResultCase())
                     .as("%s %s: %s", type, hex(payload), response)
                     .isEqualTo(ConformanceResponse.ResultCase.JSON_PAYLOAD);
@@ -108,6 +118,7 @@ class ConformanceHarnessTest {
                     .as("%s seed %d", type, seed)
                     .isEqualTo(oracle.print(type.parse(payload)));
         }
+        assertThat(printed).as("messages printed").isGreaterThan(RANDOM_MESSAGES / 4);
         final ConformanceResponse malformed = testee.send(jsonRequest(type, new byte[] {0x0A, 0x05, 0x01}));
         assertThat(malformed.getResultCase()).isEqualTo(ConformanceResponse.ResultCase.PARSE_ERROR);
         if (type == Type.PROTO3) {

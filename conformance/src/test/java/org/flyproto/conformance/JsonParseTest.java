@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.ExtensionRegistry;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
@@ -26,6 +27,7 @@ import org.flyproto.codec.MessageEncoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.codec.ProtoEncodeException;
 import org.flyproto.codec.schema.SchemaRegistry;
+import org.flyproto.conformance.messages.proto2.TestMessagesProto2;
 import org.flyproto.conformance.messages.proto2.TestMessagesProto2.TestAllRequiredTypesProto2;
 import org.flyproto.conformance.messages.proto2.TestMessagesProto2.TestAllTypesProto2;
 import org.flyproto.conformance.messages.proto2.flyproto.TestAllRequiredTypesProto2Encoder;
@@ -37,6 +39,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * flyproto's {@link JsonParser} against protobuf-java's {@code JsonFormat.parser()}: for every input of a corpus of
@@ -75,7 +78,14 @@ class JsonParseTest {
     }
 
     /** One corpus line. */
-    record Case(String line, Target target, boolean ignoring, boolean diverges, String json) {
+    record Case(
+            String line,
+            Target target,
+            boolean ignoring,
+            boolean diverges,
+            int strictOffset,
+            boolean strictAccepts,
+            String json) {
         @Override
         public String toString() {
             return line;
@@ -83,7 +93,11 @@ class JsonParseTest {
     }
 
     /** A parser's verdict: the message, or why not. */
-    record Verdict(Message message, String error) {
+    record Verdict(Message message, String error, int offset) {
+        Verdict(final Message message, final String error) {
+            this(message, error, -1);
+        }
+
         boolean accepted() {
             return message != null;
         }
@@ -102,14 +116,18 @@ class JsonParseTest {
                 Target target = Target.PROTO3;
                 boolean ignoring = false;
                 boolean diverges = false;
-                while (rest.matches("^\\[(p2|req|ign|diverge)] .*")) {
+                int strictOffset = -1;
+                boolean strictAccepts = false;
+                while (rest.matches("^\\[(p2|req|ign|diverge|strict@[0-9]+|strict-accepts)] .*")) {
                     final int close = rest.indexOf("] ");
-                    switch (rest.substring(1, close)) {
+                    final String tag = rest.substring(1, close);
+                    switch (tag) {
                         case "p2" -> target = Target.PROTO2;
                         case "req" -> target = Target.REQUIRED;
                         case "ign" -> ignoring = true;
                         case "diverge" -> diverges = true;
-                        default -> throw new AssertionError("unknown tag in " + line);
+                        case "strict-accepts" -> strictAccepts = true;
+                        default -> strictOffset = Integer.parseInt(tag.substring("strict@".length()));
                     }
                     rest = rest.substring(close + 2);
                 }
@@ -118,7 +136,7 @@ class JsonParseTest {
                         .replace("<TAB>", "\t")
                         .replace("<FF>", "\f")
                         .replace("<x01>", "\u0001");
-                cases.add(new Case(line, target, ignoring, diverges, json));
+                cases.add(new Case(line, target, ignoring, diverges, strictOffset, strictAccepts, json));
             }
         }
         assertThat(cases).hasSizeGreaterThan(400);
@@ -129,7 +147,7 @@ class JsonParseTest {
     @MethodSource("corpus")
     void shouldGiveJsonFormatsVerdict(final Case c) {
         final Verdict expected = jsonFormat(c.target.prototype, c.json, c.ignoring);
-        final Verdict actual = flyproto(c.target, c.json, c.ignoring);
+        final Verdict actual = flyproto(c.target, c.json, c.ignoring, false);
         if (c.diverges) {
             assertThat(expected.accepted()).as("JsonFormat accepts").isTrue();
             assertThat(actual.accepted()).as("flyproto rejects").isFalse();
@@ -142,6 +160,54 @@ class JsonParseTest {
         if (expected.accepted() && !actual.message.equals(expected.message)) {
             // An Any holds its message's bytes: flyproto's in JSON order, protobuf-java's in number order. Equal when
             // unpacked, as JsonFormat prints them.
+            assertThat(c.json).contains("@type");
+            assertThat(print(actual.message)).isEqualTo(print(expected.message));
+        }
+    }
+
+    /**
+     * The default, strict parser: JsonFormat's verdict, except on the lines tagged {@code [strict@N]} (JsonFormat and
+     * the lenient parser accept, strict rejects at byte offset N), {@code [diverge]} (both of flyproto's parsers
+     * reject) and {@code [strict-accepts]} (JSON names of extensions: JsonFormat rejects them, strict ProtoJSON reads
+     * them, and protobuf-java parses the bytes to a message holding the extension).
+     */
+    @ParameterizedTest(name = "[{index}] {0}")
+    @MethodSource("corpus")
+    void shouldBeStrictProtoJson(final Case c) throws InvalidProtocolBufferException {
+        final Verdict expected = jsonFormat(c.target.prototype, c.json, c.ignoring);
+        final Verdict actual = flyproto(c.target, c.json, c.ignoring, true);
+        if (c.strictOffset >= 0) {
+            assertThat(expected.accepted()).as("JsonFormat accepts").isTrue();
+            assertThat(flyproto(c.target, c.json, c.ignoring, false).accepted())
+                    .as("lenient accepts")
+                    .isTrue();
+            assertThat(actual.accepted()).as("strict rejects").isFalse();
+            assertThat(actual.offset).as(actual.error).isEqualTo(c.strictOffset);
+            return;
+        }
+        if (c.strictAccepts) {
+            assertThat(expected.accepted()).as("JsonFormat rejects").isFalse();
+            assertThat(actual.accepted()).as("strict accepts: " + actual.error).isTrue();
+            final ExtensionRegistry extensions = ExtensionRegistry.newInstance();
+            TestMessagesProto2.registerAllExtensions(extensions);
+            final TestAllTypesProto2 message = TestAllTypesProto2.parseFrom(actual.message.toByteArray(), extensions);
+            assertThat(message.getUnknownFields().asMap())
+                    .as("no unknown fields")
+                    .isEmpty();
+            assertThat(message.hasExtension(TestMessagesProto2.extensionInt32))
+                    .as("the extension is set")
+                    .isTrue();
+            return;
+        }
+        if (c.diverges) {
+            assertThat(actual.accepted()).as("flyproto rejects").isFalse();
+            return;
+        }
+        if (expected.accepted() != actual.accepted()) {
+            fail("JsonFormat " + (expected.accepted() ? "accepts: " + expected.message : "rejects: " + expected.error)
+                    + "\nstrict " + (actual.accepted() ? "accepts: " + actual.message : "rejects: " + actual.error));
+        }
+        if (expected.accepted() && !actual.message.equals(expected.message)) {
             assertThat(c.json).contains("@type");
             assertThat(print(actual.message)).isEqualTo(print(expected.message));
         }
@@ -174,8 +240,11 @@ class JsonParseTest {
      * flyproto's verdict, from the bytes form (at an offset of a larger buffer) and from the chars form, which must
      * agree with each other; a rejection must be a {@link ProtoDecodeException} with an offset inside the input.
      */
-    static Verdict flyproto(final Target target, final String json, final boolean ignoring) {
+    static Verdict flyproto(final Target target, final String json, final boolean ignoring, final boolean strict) {
         JsonParser parser = JsonParser.create().usingRegistry(SCHEMAS);
+        if (!strict) {
+            parser = parser.lenient();
+        }
         if (ignoring) {
             parser = parser.ignoringUnknownFields();
         }
@@ -208,7 +277,7 @@ class JsonParseTest {
             assertThat(e.offset()).isBetween(0, json.length());
         }
         if (error != null) {
-            return new Verdict(null, error.getMessage());
+            return new Verdict(null, error.getMessage(), error.offset());
         }
         try {
             return new Verdict(parse(target.prototype, bytes), null);
@@ -248,7 +317,7 @@ class JsonParseTest {
                 JsonFormat.TypeRegistry.newBuilder().add(type).build();
         final JsonFormat.Printer printer = printer(types, options);
         final MessageEncoder encoder = ReflectiveMirror.newEncoder(type);
-        final JsonParser parser = JsonParser.create().usingRegistry(SchemaRegistry.of(encoder.schema()));
+        final JsonParser parser = JsonParser.create().lenient().usingRegistry(SchemaRegistry.of(encoder.schema()));
         final UnsafeBuffer out = new UnsafeBuffer(new byte[CAPACITY]);
         int parsed = 0;
         int identical = 0;
@@ -308,7 +377,7 @@ class JsonParseTest {
             final String struct = "{\"optionalValue\": " + "[".repeat(levels) + "]".repeat(levels) + "}";
             for (final String json : new String[] {nested, struct}) {
                 final Verdict expected = jsonFormat(Target.PROTO3.prototype, json, false);
-                final Verdict actual = flyproto(Target.PROTO3, json, false);
+                final Verdict actual = flyproto(Target.PROTO3, json, false, false);
                 assertThat(actual.accepted())
                         .as(levels + " levels: " + expected.error)
                         .isEqualTo(expected.accepted());
@@ -317,7 +386,7 @@ class JsonParseTest {
         for (final int levels : new int[] {253, 254, 255, 256}) {
             final String unknown = "{\"unknown\": " + "[".repeat(levels) + "]".repeat(levels) + "}";
             final Verdict expected = jsonFormat(Target.PROTO3.prototype, unknown, true);
-            final Verdict actual = flyproto(Target.PROTO3, unknown, true);
+            final Verdict actual = flyproto(Target.PROTO3, unknown, true, false);
             assertThat(actual.accepted())
                     .as(levels + " arrays: " + expected.error)
                     .isEqualTo(expected.accepted());
@@ -480,9 +549,12 @@ class JsonParseTest {
             }
             """;
 
-    @Test
-    void shouldNotAllocateInSteadyState() {
-        final JsonParser parser = JsonParser.create().usingRegistry(SCHEMAS);
+    @ParameterizedTest(name = "strict {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldNotAllocateInSteadyState(final boolean strict) {
+        final JsonParser parser = strict
+                ? JsonParser.create().usingRegistry(SCHEMAS)
+                : JsonParser.create().lenient().usingRegistry(SCHEMAS);
         final TestAllTypesProto3Encoder encoder = new TestAllTypesProto3Encoder();
         final byte[] utf8 = REPRESENTATIVE.getBytes(StandardCharsets.UTF_8);
         final UnsafeBuffer in = new UnsafeBuffer(utf8);
@@ -521,7 +593,7 @@ class JsonParseTest {
             }
             final String input = json.toString();
             final Verdict expected = jsonFormat(Target.PROTO3.prototype, input, false);
-            final Verdict actual = flyproto(Target.PROTO3, input, false);
+            final Verdict actual = flyproto(Target.PROTO3, input, false, false);
             if (expected.accepted() != actual.accepted()) {
                 fail("JsonFormat " + (expected.accepted() ? "accepts" : "rejects: " + expected.error) + "\nflyproto "
                         + (actual.accepted() ? "accepts" : "rejects: " + actual.error) + "\n" + input);

@@ -62,7 +62,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * extensions and groups; the buffer targets (fixed, too small, expandable, bounded); the decoder left undisturbed.
  */
 class JsonPrintingTest {
-    private static final JsonPrinter PRETTY = JsonPrinter.printer().usingTypeRegistry(JsonFormatTest.TYPES);
+    /** As JsonFormat prints: FieldMask paths that do not round-trip printed too, as the oracle prints them. */
+    private static final JsonPrinter PRETTY =
+            JsonPrinter.printer().lenientFieldMasks().usingTypeRegistry(JsonFormatTest.TYPES);
+
     private static final JsonPrinter COMPACT = PRETTY.omittingInsignificantWhitespace();
     private static final JsonFormat.Printer ORACLE =
             JsonFormat.printer().usingTypeRegistry(JsonFormatTest.ORACLE_TYPES);
@@ -325,6 +328,32 @@ class JsonPrintingTest {
     }
 
     @Test
+    void shouldRefuseFieldMaskPathsThatDoNotRoundTripByDefault() {
+        final JsonPrinter strict = JsonPrinter.printer();
+        final FieldMaskDecoder decoder = new FieldMaskDecoder();
+        // The suite's FieldMaskPathsDontRoundTrip, FieldMaskNumbersDontRoundTrip, FieldMaskTooManyUnderscore; then an
+        // upper-case letter, a trailing or leading-digit underscore, a character no field name has, an empty path.
+        for (final String path :
+                new String[] {"fooBar", "foo_3_bar", "foo__bar", "Foo", "foo_", "a._1", "foo-bar", "caf\u00e9", ""}) {
+            final MessageDecoder wrapped = wrap(
+                    decoder,
+                    FieldMask.newBuilder().addPaths("ok").addPaths(path).build());
+            assertThatThrownBy(() -> strict.printToString(wrapped))
+                    .as(path)
+                    .isInstanceOf(JsonPrintException.class)
+                    .hasMessageContaining("does not survive the round trip");
+        }
+        final MessageDecoder good = wrap(
+                decoder,
+                FieldMask.newBuilder()
+                        .addPaths("foo_bar.baz_qux")
+                        .addPaths("_x")
+                        .addPaths("a1_b2")
+                        .build());
+        assertThat(strict.printToString(good)).isEqualTo("\"fooBar.bazQux,X,a1B2\"");
+    }
+
+    @Test
     void shouldEscapeStringsAsJsonFormatDoes() throws IOException {
         final StringBuilder every = new StringBuilder();
         for (char c = 0; c < 0x80; c++) {
@@ -466,6 +495,26 @@ class JsonPrintingTest {
                     .as("%s", options)
                     .isEqualTo(options.oracle().print(parsed));
         }
+        // JsonFormat's printingFullyQualifiedExtensionNames() is package-private: the same names, [full.name].
+        String qualified = COMPACT.printToString(decoder);
+        final String[] names = {"extText", "extNumbers", "extBase", "extgroup", "scoped"};
+        final com.google.protobuf.Descriptors.FieldDescriptor[] extensions = {
+            ExtensionsProto2.extText.getDescriptor(),
+            ExtensionsProto2.extNumbers.getDescriptor(),
+            ExtensionsProto2.extBase.getDescriptor(),
+            ExtensionsProto2.extGroup.getDescriptor(),
+            Scope.scoped.getDescriptor()
+        };
+        for (int i = 0; i < names.length; i++) {
+            qualified = qualified.replace("\"" + names[i] + "\":", "\"[" + extensions[i].getFullName() + "]\":");
+        }
+        assertThat(qualified).contains("\"[").doesNotContain("\"extText\"");
+        assertThat(COMPACT.printingFullyQualifiedExtensionNames().printToString(decoder))
+                .isEqualTo(qualified);
+        assertThat(COMPACT.printingFullyQualifiedExtensionNames()
+                        .preservingProtoFieldNames()
+                        .printToString(decoder))
+                .isEqualTo(qualified);
     }
 
     @ParameterizedTest

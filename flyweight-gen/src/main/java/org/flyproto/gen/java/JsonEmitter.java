@@ -114,7 +114,11 @@ final class JsonEmitter {
                 if (isExtension(field)) {
                     // JsonFormat adds the defaults of the message's own fields only, not of its extensions.
                     code.beginControlFlow("if ($N() != 0)", n.count())
-                            .addStatement("writer.beginExtensionArray($S, $S)", jsonName(field), field.protoName());
+                            .addStatement(
+                                    "writer.beginExtensionArray($S, $S, $S)",
+                                    jsonName(field),
+                                    field.protoName(),
+                                    field.jsonName());
                 } else {
                     code.beginControlFlow("if ($N() != 0 || writer.printsFieldsWithNoPresence())", n.count())
                             .addStatement("writer.beginArray($S, $S)", jsonName(field), field.protoName());
@@ -123,7 +127,13 @@ final class JsonEmitter {
                 code.addStatement("writer.endArray()").endControlFlow();
             }
             case IMPLICIT, OPTIONAL, ONEOF -> {
-                final String name = CodeBlock.of("writer.field($S, $S)", jsonName(field), field.protoName())
+                final String name = (isExtension(field)
+                                ? CodeBlock.of(
+                                        "writer.extensionField($S, $S, $S)",
+                                        jsonName(field),
+                                        field.protoName(),
+                                        field.jsonName())
+                                : CodeBlock.of("writer.field($S, $S)", jsonName(field), field.protoName()))
                         .toString();
                 if (field.cardinality() != Cardinality.IMPLICIT || field.valueKind() == ValueKind.MESSAGE) {
                     code.beginControlFlow("if ($N())", n.has())
