@@ -44,35 +44,7 @@ final class JsonNumbers {
 
     private static final long MAX_EXPONENT = Integer.MAX_VALUE;
 
-    /** The smallest and largest decimal exponent of {@link #POWERS_128}. */
-    private static final int MIN_EXP10 = -348;
-
-    private static final int MAX_EXP10 = 347;
-
-    /**
-     * 10^q for q in [-348, 347] as 128-bit mantissas with the top bit set, rounded down: {@code [2i]} the high 64 bits
-     * of 10^(i - 348), {@code [2i + 1]} the low.
-     */
-    private static final long[] POWERS_128 = new long[2 * (MAX_EXP10 - MIN_EXP10 + 1)];
-
     static {
-        final java.math.BigInteger five = java.math.BigInteger.valueOf(5);
-        for (int q = MIN_EXP10; q <= MAX_EXP10; q++) {
-            java.math.BigInteger m;
-            if (q >= 0) {
-                m = five.pow(q);
-            } else {
-                final java.math.BigInteger divisor = five.pow(-q);
-                m = java.math.BigInteger.ONE
-                        .shiftLeft(divisor.bitLength() + 127)
-                        .divide(divisor);
-            }
-            final int excess = m.bitLength() - 128;
-            m = excess > 0 ? m.shiftRight(excess) : m.shiftLeft(-excess);
-            final int i = 2 * (q - MIN_EXP10);
-            POWERS_128[i] = m.shiftRight(64).longValue();
-            POWERS_128[i + 1] = m.longValue();
-        }
         long p = 1;
         for (int i = 0; i < LONG_POWERS_OF_TEN.length; i++) {
             LONG_POWERS_OF_TEN[i] = p;
@@ -340,7 +312,7 @@ final class JsonNumbers {
     }
 
     /**
-     * The scanned decimal (non-zero) converted without allocating, by Clinger's fast path or else Eisel-Lemire; sets
+     * The scanned decimal (non-zero) converted without allocating, by Clinger's fast path or else Eisel-Lemire ({@link EiselLemire}); sets
      * {@link #value} and returns true if one of them settles it.
      */
     private boolean fastPath(final DirectBuffer b) {
@@ -358,7 +330,16 @@ final class JsonNumbers {
         if (Long.compareUnsigned(m, 1L << 53) < 0 && clinger(m, scale)) {
             return true;
         }
-        return scale >= MIN_EXP10 && scale <= MAX_EXP10 && eiselLemire(m, (int) scale);
+        if (scale < Integer.MIN_VALUE || scale > Integer.MAX_VALUE) {
+            return false;
+        }
+        final long bits = EiselLemire.doubleBits(m, (int) scale);
+        if (bits == EiselLemire.NOT_NORMAL) {
+            return false;
+        }
+        final double d = Double.longBitsToDouble(bits);
+        value = negative ? -d : d;
+        return true;
     }
 
     /** Clinger: {@code m} below 2^53, times 10^{@code exp10}, if that is one exact operation. */
@@ -384,55 +365,6 @@ final class JsonNumbers {
         }
         value = negative ? -d : d;
         return true;
-    }
-
-    /**
-     * Eisel-Lemire (as in Go's {@code strconv} and fast_float): {@code m} (non-zero, unsigned) × 10^{@code exp10}
-     * correctly rounded, or false where the truncated product cannot tell, or the result is subnormal or infinite.
-     */
-    private boolean eiselLemire(final long mantissa, final int exp10) {
-        final int clz = Long.numberOfLeadingZeros(mantissa);
-        final long m = mantissa << clz;
-        long exp2 = ((217706L * exp10) >> 16) + 64 + 1023 - clz;
-        final int i = 2 * (exp10 - MIN_EXP10);
-        long hi = unsignedMultiplyHigh(m, POWERS_128[i]);
-        long lo = m * POWERS_128[i];
-        if ((hi & 0x1FF) == 0x1FF && Long.compareUnsigned(lo + m, m) < 0) {
-            final long yHi = unsignedMultiplyHigh(m, POWERS_128[i + 1]);
-            final long yLo = m * POWERS_128[i + 1];
-            long mergedHi = hi;
-            final long mergedLo = lo + yHi;
-            if (Long.compareUnsigned(mergedLo, lo) < 0) {
-                mergedHi++;
-            }
-            if ((mergedHi & 0x1FF) == 0x1FF && mergedLo + 1 == 0 && Long.compareUnsigned(yLo + m, m) < 0) {
-                return false;
-            }
-            hi = mergedHi;
-            lo = mergedLo;
-        }
-        final long msb = hi >>> 63;
-        long bits = hi >>> (msb + 9);
-        exp2 -= 1 ^ msb;
-        if (lo == 0 && (hi & 0x1FF) == 0 && (bits & 3) == 1) {
-            return false; // exactly half-way: rounding to even needs more than these bits
-        }
-        bits += bits & 1;
-        bits >>>= 1;
-        if (bits >>> 53 > 0) {
-            bits >>>= 1;
-            exp2++;
-        }
-        if (exp2 <= 0 || exp2 >= 0x7FF) {
-            return false;
-        }
-        final double d = Double.longBitsToDouble(exp2 << 52 | bits & 0x000F_FFFF_FFFF_FFFFL);
-        value = negative ? -d : d;
-        return true;
-    }
-
-    private static long unsignedMultiplyHigh(final long a, final long b) {
-        return Math.multiplyHigh(a, b) + ((a >> 63) & b) + ((b >> 63) & a);
     }
 
     private static String ascii(final DirectBuffer b, final int offset, final int length) {

@@ -433,7 +433,7 @@ final class TextTokenizer {
     /**
      * Reads the current token as protobuf-java's {@code consumeDouble}: {@code -?inf(inity)?} and {@code nan} in any
      * case, else {@code Double.parseDouble}. Decimal literals of at most 19 significant digits whose value is a normal
-     * double are converted here, correctly rounded (Clinger's fast path, else {@link TextFloatParser}); others
+     * double are converted here, correctly rounded (Clinger's fast path, else {@link EiselLemire}); others
      * (longer, subnormal, out of range, hex) go to {@code Double.parseDouble} on a String (allocating).
      *
      * @return the value; NaN with {@link #numberFailed} set if not a double.
@@ -576,8 +576,8 @@ final class TextTokenizer {
             // Clinger's fast path: both operands exact, one correctly rounded operation (19 digits may pass 2^63).
             value = exponent >= 0 ? mantissa * POWERS_OF_TEN[exponent] : mantissa / POWERS_OF_TEN[-exponent];
         } else {
-            final long bits = TextFloatParser.doubleBits(mantissa, exponent);
-            if (bits == TextFloatParser.NOT_NORMAL) {
+            final long bits = EiselLemire.doubleBits(mantissa, exponent);
+            if (bits == EiselLemire.NOT_NORMAL) {
                 return 0;
             }
             value = Double.longBitsToDouble(bits);

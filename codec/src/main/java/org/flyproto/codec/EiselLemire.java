@@ -9,9 +9,10 @@ import java.math.BigInteger;
  * the double's 53 bits and whether the value could be a tie; with an exact significand, that product always decides
  * (the second paper's proof). Values that would be subnormal or infinite are left to the JDK.
  *
- * <p>The table of powers of five is computed once, when the class is initialised.
+ * <p>The table of powers of five is computed once, when the class is initialised. Shared by the text-format and the
+ * JSON number readers, each of which tries its own exact fast path first.
  */
-final class TextFloatParser {
+final class EiselLemire {
     /** Returned when the value is subnormal, zero or infinite as a double: the caller asks the JDK. */
     static final long NOT_NORMAL = -1L;
 
@@ -26,7 +27,7 @@ final class TextFloatParser {
     /** High and low halves of the 128-bit, most-significant-bit-first approximation of 5^q, from q = -342. */
     private static final long[] POWERS = powersOfFive();
 
-    private TextFloatParser() {}
+    private EiselLemire() {}
 
     /**
      * @param w the decimal significand, not 0, at most 19 digits (exact).
