@@ -48,7 +48,7 @@ public final class JsonWriter {
     private byte pendingBracket;
     private boolean pendingPrintsEmpty;
 
-    private final JsonMapOrder maps = new JsonMapOrder();
+    private final MapOrder maps = new MapOrder();
 
     /** Decoders of the registry's types for Any, per type and nesting level; created on first use. */
     private final MessageDecoder[][] anyDecoders;

@@ -1,7 +1,6 @@
 package org.flyproto.codec;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Utf8;
@@ -41,18 +40,8 @@ public final class TextPrinter {
     private final UnknownFieldsText unknowns = new UnknownFieldsText(this);
     private StringBuilder scratch;
 
-    /** Map entries being sorted: the key (numbers, bools as 0/1) or the key's bytes, and the entry's index. */
-    private long[] mapKeys = new long[16];
-
-    private int[] mapKeyStarts = new int[16];
-    private int[] mapKeyLengths = new int[16];
-    private int[] mapElements = new int[16];
-    /** Slots of {@link #mapKeys} in sorted order. */
-    private int[] mapOrder = new int[16];
-
-    private int mapCount;
-    private DirectBuffer mapKeyBuffer;
-    private boolean mapStringKeys;
+    /** Map entries being sorted by key. */
+    private final MapOrder maps = new MapOrder();
 
     TextPrinter() {}
 
@@ -61,13 +50,13 @@ public final class TextPrinter {
         this.out = out;
         level = 0;
         unknowns.reset();
-        mapCount = 0;
+        maps.reset();
         try {
             message.appendFieldsTo(this);
             unknowns.print(message);
         } finally {
             this.out = null;
-            mapKeyBuffer = null;
+            maps.reset();
         }
     }
 
@@ -284,8 +273,7 @@ public final class TextPrinter {
      * @return the mark to pass to {@link #sortMap} and {@link #endMap}.
      */
     public int beginMap(final boolean stringKeys) {
-        mapStringKeys = stringKeys;
-        return mapCount;
+        return maps.begin(stringKeys);
     }
 
     /**
@@ -296,9 +284,7 @@ public final class TextPrinter {
      * @param element the entry's index in the field.
      */
     public void mapKey(final long key, final int element) {
-        final int slot = mapSlot();
-        mapKeys[slot] = key;
-        mapElements[slot] = element;
+        maps.add(key, element);
     }
 
     /**
@@ -309,11 +295,7 @@ public final class TextPrinter {
      * @param element the entry's index in the field.
      */
     public void mapKey(final Utf8View key, final int element) {
-        final int slot = mapSlot();
-        mapKeyBuffer = key.buffer();
-        mapKeyStarts[slot] = key.offset();
-        mapKeyLengths[slot] = key.byteLength();
-        mapElements[slot] = element;
+        maps.add(key, element);
     }
 
     /**
@@ -324,19 +306,7 @@ public final class TextPrinter {
      * @return the end of the sorted entries: print {@link #mapElement(int)} for each index in {@code [mark, end)}.
      */
     public int sortMap(final int mark) {
-        final int end = mapCount;
-        for (int i = mark; i < end; i++) {
-            mapOrder[i] = i;
-        }
-        heapSortOrder(mark, end);
-        int kept = mark;
-        for (int i = mark; i < end; i++) {
-            if (i + 1 < end && compareKeys(mapOrder[i], mapOrder[i + 1]) == 0) {
-                continue;
-            }
-            mapOrder[kept++] = mapOrder[i];
-        }
-        return kept;
+        return maps.sorted(mark);
     }
 
     /**
@@ -344,7 +314,7 @@ public final class TextPrinter {
      * @return the index in the field of the entry to print there.
      */
     public int mapElement(final int index) {
-        return mapElements[mapOrder[index]];
+        return maps.element(index);
     }
 
     /**
@@ -353,67 +323,7 @@ public final class TextPrinter {
      * @param mark the value {@link #beginMap} returned.
      */
     public void endMap(final int mark) {
-        mapCount = mark;
-    }
-
-    private int mapSlot() {
-        if (mapCount == mapKeys.length) {
-            final int n = 2 * mapCount;
-            mapKeys = Arrays.copyOf(mapKeys, n);
-            mapKeyStarts = Arrays.copyOf(mapKeyStarts, n);
-            mapKeyLengths = Arrays.copyOf(mapKeyLengths, n);
-            mapElements = Arrays.copyOf(mapElements, n);
-            mapOrder = Arrays.copyOf(mapOrder, n);
-        }
-        return mapCount++;
-    }
-
-    /** Heap sort of {@code mapOrder[from, to)} by key, then element index: in place, no allocation. */
-    private void heapSortOrder(final int from, final int to) {
-        final int n = to - from;
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            siftDown(from, i, n);
-        }
-        for (int last = n - 1; last > 0; last--) {
-            swapOrder(from, from + last);
-            siftDown(from, 0, last);
-        }
-    }
-
-    private void siftDown(final int from, final int root, final int n) {
-        int parent = root;
-        while (true) {
-            int child = 2 * parent + 1;
-            if (child >= n) {
-                return;
-            }
-            if (child + 1 < n && compareSlots(mapOrder[from + child], mapOrder[from + child + 1]) < 0) {
-                child++;
-            }
-            if (compareSlots(mapOrder[from + parent], mapOrder[from + child]) >= 0) {
-                return;
-            }
-            swapOrder(from + parent, from + child);
-            parent = child;
-        }
-    }
-
-    private void swapOrder(final int a, final int b) {
-        final int t = mapOrder[a];
-        mapOrder[a] = mapOrder[b];
-        mapOrder[b] = t;
-    }
-
-    private int compareSlots(final int a, final int b) {
-        final int byKey = compareKeys(a, b);
-        return byKey != 0 ? byKey : Integer.compare(mapElements[a], mapElements[b]);
-    }
-
-    private int compareKeys(final int a, final int b) {
-        if (!mapStringKeys) {
-            return Long.compare(mapKeys[a], mapKeys[b]);
-        }
-        return Utf16Order.compare(mapKeyBuffer, mapKeyStarts[a], mapKeyLengths[a], mapKeyStarts[b], mapKeyLengths[b]);
+        maps.end(mark);
     }
 
     // ---------------------------------------------------------------------------------------------- text

@@ -5,16 +5,17 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.Utf8View;
 
 /**
- * The order in which protobuf-java's {@code JsonFormat} prints a map field: each distinct key once, where it first
- * occurs on the wire, with the value of its last occurrence (a parsed map is a {@code LinkedHashMap}: a repeated key
- * keeps its place and takes the new value); inside an Any, every entry in wire order ({@link #wireOrder}).
+ * The orders in which protobuf-java prints a map field. Its text format: sorted by key, of a key that repeats the last
+ * entry ({@link #sorted}). Its {@code JsonFormat}: each distinct key once, where it first occurs on the wire, with the
+ * value of its last occurrence (a parsed map is a {@code LinkedHashMap}: a repeated key keeps its place and takes the
+ * new value; {@link #resolve}); inside an Any, every entry in wire order ({@link #wireOrder}).
  *
  * <p>Keys are collected per map (numbers, bools as 0/1; or the offset and length of a string key's bytes), sorted in
  * place with their element indices to find repeated keys, and the resulting order kept until the map is printed.
  * The arrays are used as a stack, so that a map inside a value of a map pushes above its parent's entries; they grow
  * only when a message needs more than any before. No allocation in steady state.
  */
-final class JsonMapOrder {
+final class MapOrder {
     private long[] keys = new long[16];
     private int[] keyStarts = new int[16];
     private int[] keyLengths = new int[16];
@@ -78,6 +79,28 @@ final class JsonMapOrder {
             if (lastOf[i] >= 0) {
                 order[kept++] = lastOf[i];
             }
+        }
+        return kept;
+    }
+
+    /**
+     * Sorts the entries added since {@code mark} by key (numbers signed, strings in UTF-16 order, as the boxed keys
+     * compare) and keeps, of entries with the same key, the last one (the value protobuf reads).
+     *
+     * @return the end of the order: {@link #element(int)} for each index in {@code [mark, end)}.
+     */
+    int sorted(final int mark) {
+        final int end = count;
+        for (int i = mark; i < end; i++) {
+            order[i] = i;
+        }
+        heapSort(mark, end);
+        int kept = mark;
+        for (int i = mark; i < end; i++) {
+            if (i + 1 < end && compareKeys(order[i], order[i + 1]) == 0) {
+                continue;
+            }
+            order[kept++] = elements[order[i]];
         }
         return kept;
     }
