@@ -5,6 +5,7 @@ import org.flyproto.bench.codec.format.FlyprotoFormatCodec;
 import org.flyproto.bench.codec.format.FormatCodec;
 import org.flyproto.bench.codec.format.ProtobufFormatCodec;
 import org.flyproto.bench.codec.format.QuickbufFormatCodec;
+import org.flyproto.bench.codec.format.TextFormatCodec;
 import org.flyproto.bench.fixture.Fixture;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,7 +49,8 @@ public class FormatBenchmark {
     public String boundsChecks;
 
     private FormatCodec codec;
-    private boolean text;
+    /** The codec if its library prints text format, else null. */
+    private TextFormatCodec text;
 
     /** Prepares the codec, and checks that it prints what protobuf-java prints. */
     @Setup(Level.Trial)
@@ -60,7 +62,7 @@ public class FormatBenchmark {
             case "quickbuf" -> new QuickbufFormatCodec(fixture);
             default -> throw new IllegalArgumentException("unknown library " + library);
         };
-        text = !library.equals("quickbuf");
+        text = codec instanceof TextFormatCodec textFormat ? textFormat : null;
         codec.printJson();
         final String expected = ProtobufFormatCodec.json(fixture);
         if (library.equals("flyproto") && !codec.lastJson().equals(expected)) {
@@ -90,6 +92,6 @@ public class FormatBenchmark {
      */
     @Benchmark
     public int textPrint() {
-        return text ? codec.printText() : 0;
+        return text != null ? text.printText() : 0;
     }
 }

@@ -16,7 +16,7 @@ import org.flyproto.codec.MessageEncoder;
  * into the codec's encoder over a reused buffer. The wrap is measured with the print: a flyproto user holds bytes,
  * not a message.
  */
-public final class FlyprotoFormatCodec implements FormatCodec {
+public final class FlyprotoFormatCodec implements TextFormatCodec {
     private final MessageDecoder decoder;
     private final MessageEncoder encoder;
     private final UnsafeBuffer canonical;

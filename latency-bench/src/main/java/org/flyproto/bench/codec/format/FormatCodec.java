@@ -1,10 +1,10 @@
 package org.flyproto.bench.codec.format;
 
 /**
- * One library's JSON and text-format paths for one fixture, as a user takes them: print the message (from the form the
- * library holds it in) as compact JSON or as text format into a reused output, and parse the fixture's compact JSON
- * (as protobuf-java's {@code JsonFormat} prints it, the same bytes for every library) into the library's message or
- * encoder.
+ * One library's JSON paths for one fixture, as a user takes them: print the message (from the form the library holds
+ * it in) as compact JSON into a reused output, and parse the fixture's compact JSON (as protobuf-java's
+ * {@code JsonFormat} prints it, the same bytes for every library) into the library's message or encoder. Libraries
+ * that also print protobuf's text format implement {@link TextFormatCodec}.
  */
 public interface FormatCodec {
     /**
@@ -20,13 +20,6 @@ public interface FormatCodec {
      * @return a value that depends on everything parsed (an encoded length, a field count).
      */
     int parseJson();
-
-    /**
-     * Prints the fixture's message in protobuf's text format.
-     *
-     * @return the length printed.
-     */
-    int printText();
 
     /**
      * @return what {@link #printJson()} printed last, as a String (for the cross-check, not measured).

@@ -14,7 +14,7 @@ import org.flyproto.bench.fixture.Fixture;
  * best case: the message exists) to a reused StringBuilder; {@code JsonFormat.parser().merge} of the fixture's JSON
  * into a new builder, then {@code build()}; {@code TextFormat.printer().print} into a reused StringBuilder.
  */
-public final class ProtobufFormatCodec implements FormatCodec {
+public final class ProtobufFormatCodec implements TextFormatCodec {
     private final Message message;
     private final String json;
     private final JsonFormat.Printer jsonPrinter = JsonFormat.printer().omittingInsignificantWhitespace();

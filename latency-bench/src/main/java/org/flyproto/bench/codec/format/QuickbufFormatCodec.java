@@ -14,7 +14,7 @@ import us.hebi.quickbuf.ProtoMessage;
  * QuickBuffers: its reused compact {@code JsonSink} writing a message parsed once from the canonical bytes (UTF-8
  * into its own byte array); {@code mergeFrom(JsonSource)} of the fixture's JSON bytes into a cleared, reused message
  * (a {@code JsonSource} per parse, as its API has it), then {@code getSerializedSize()}. QuickBuffers has no text
- * format: {@link #printText()} is not supported.
+ * format.
  */
 public final class QuickbufFormatCodec implements FormatCodec {
     private final ProtoMessage<?> message;
@@ -52,11 +52,6 @@ public final class QuickbufFormatCodec implements FormatCodec {
             throw new UncheckedIOException(ex);
         }
         return parsed.getSerializedSize();
-    }
-
-    @Override
-    public int printText() {
-        throw new UnsupportedOperationException("QuickBuffers has no text format");
     }
 
     @Override
