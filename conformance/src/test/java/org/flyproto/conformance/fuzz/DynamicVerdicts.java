@@ -10,6 +10,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.codec.DynamicDecoder;
+import org.flyproto.codec.JsonPrintException;
+import org.flyproto.codec.JsonPrinter;
+import org.flyproto.codec.MessageDecoder;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.codec.schema.MessageSchema;
 import org.flyproto.conformance.DynamicMessages;
@@ -27,6 +30,9 @@ import org.flyproto.conformance.DynamicMessages;
  *       dynamic one in the wrap's scan, so the first invalid string each finds may differ).
  *   <li>What it accepts reads as protobuf-java's {@code DynamicMessage} parse of the input, unknown fields aside; and
  *       where protobuf-java rejects, as the generated decoder reads it.
+ *   <li>What it accepts prints in text format and JSON exactly as the generated decoder prints it; where one printer
+ *       fails (a trusted wrap's malformed nested message, a JSON form refused), the other fails too, and nothing
+ *       but a {@code ProtoDecodeException} or {@code JsonPrintException} escapes.
  * </ol>
  */
 public final class DynamicVerdicts {
@@ -124,6 +130,9 @@ public final class DynamicVerdicts {
                     assertThat(alone.offset()).as(what).isEqualTo(expected.offset());
                 }
             }
+            if (alone.accepted()) {
+                checkPrinting(schema, dynamic, input, trusted, what);
+            }
             for (final DecoderProperties.Guard guard : DecoderProperties.Guard.values()) {
                 final MutableDirectBuffer buffer = guard.surround(input);
                 final byte[] before = new byte[buffer.capacity()];
@@ -137,6 +146,43 @@ public final class DynamicVerdicts {
                         .as(() -> "buffer after decoding between " + guard + " guards")
                         .isEqualTo(before);
             }
+        }
+    }
+
+    private static final JsonPrinter JSON = JsonPrinter.printer().omittingInsignificantWhitespace();
+
+    private static void checkPrinting(
+            final Schema schema,
+            final MessageSchema dynamic,
+            final byte[] input,
+            final boolean trusted,
+            final Supplier<String> what) {
+        final UnsafeBuffer buffer = new UnsafeBuffer(input.clone());
+        final MessageDecoder generated = schema.wrap(schema.newDecoder(), buffer, 0, input.length, trusted);
+        final DynamicDecoder decoder = new DynamicDecoder();
+        if (trusted) {
+            decoder.wrapTrusted(dynamic, buffer, 0, input.length);
+        } else {
+            decoder.wrap(dynamic, buffer, 0, input.length);
+        }
+        assertThat(printed(decoder::toString, what))
+                .as(() -> "dynamic text vs generated: " + what.get())
+                .isEqualTo(printed(generated::toString, what));
+        assertThat(printed(() -> JSON.printToString(decoder), what))
+                .as(() -> "dynamic JSON vs generated: " + what.get())
+                .isEqualTo(printed(() -> JSON.printToString(generated), what));
+    }
+
+    /** The text printed, or the kind of error: the printers may find a malformed nested message at other offsets. */
+    private static String printed(final Supplier<String> print, final Supplier<String> what) {
+        try {
+            return print.get();
+        } catch (final ProtoDecodeException e) {
+            return "malformed";
+        } catch (final JsonPrintException e) {
+            return "no JSON: " + e.getMessage();
+        } catch (final RuntimeException | Error e) {
+            throw new AssertionError("printing threw " + e + ": " + what.get(), e);
         }
     }
 }
