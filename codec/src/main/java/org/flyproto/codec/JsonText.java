@@ -14,6 +14,18 @@ import org.flyproto.buffers.Utf8View;
  * loop calls through an interface per byte. {@link JsonWriter} decides what goes where; this class only writes.
  */
 final class JsonText {
+    /** "00", "01", ... "99": two digits per lookup. */
+    private static final byte[] DIGIT_PAIRS = digitPairs();
+
+    /** 10^0 ... 10^18. */
+    private static final long[] POWERS_OF_TEN = powersOfTen();
+
+    /** Names printed so far and their UTF-8, by identity: see {@link #encodedName}. */
+    private String[] nameKeys = new String[64];
+
+    private byte[][] nameBytes = new byte[64][];
+    private int names;
+
     private static final byte[] BASE64 =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
@@ -107,20 +119,54 @@ final class JsonText {
      * (a {@code json_name} option can be any string) is encoded as UTF-8 through a temporary array.
      */
     void name(final String text) {
-        final int length = text.length();
+        final byte[] utf8 = encodedName(text);
+        final int length = utf8.length;
         ensure(length);
-        final byte[] o = out;
-        int p = pos;
-        for (int i = 0; i < length; i++) {
-            final char c = text.charAt(i);
-            if (c >= 0x80) {
-                pos = p;
-                bytes(text.substring(i).getBytes(StandardCharsets.UTF_8));
-                return;
+        System.arraycopy(utf8, 0, out, pos, length);
+        pos += length;
+    }
+
+    /**
+     * The UTF-8 of a field or enum value name: encoded the first time the String is seen, then looked up by identity
+     * in an open-addressed table (names are the constants of generated code and of schemas: a fixed set, so the table
+     * stops growing once every name has been printed).
+     */
+    private byte[] encodedName(final String text) {
+        final String[] keys = nameKeys;
+        final int mask = keys.length - 1;
+        for (int i = text.hashCode() & mask; ; i = (i + 1) & mask) {
+            final String key = keys[i];
+            if (key == text) {
+                return nameBytes[i];
             }
-            o[p++] = (byte) c;
+            if (key == null) {
+                return addName(text, i);
+            }
         }
-        pos = p;
+    }
+
+    private byte[] addName(final String text, final int slot) {
+        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        nameKeys[slot] = text;
+        nameBytes[slot] = utf8;
+        if (++names > nameKeys.length / 2) {
+            final String[] keys = nameKeys;
+            final byte[][] values = nameBytes;
+            nameKeys = new String[2 * keys.length];
+            nameBytes = new byte[2 * keys.length][];
+            final int mask = nameKeys.length - 1;
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != null) {
+                    int at = keys[i].hashCode() & mask;
+                    while (nameKeys[at] != null) {
+                        at = (at + 1) & mask;
+                    }
+                    nameKeys[at] = keys[i];
+                    nameBytes[at] = values[i];
+                }
+            }
+        }
+        return utf8;
     }
 
     /** {@code value} in decimal. */
@@ -135,16 +181,40 @@ final class JsonText {
             out[pos++] = '-';
             v = -v;
         }
-        int digits = 1;
-        for (long t = v; t >= 10; t /= 10) {
-            digits++;
-        }
-        int p = pos + digits;
+        final byte[] o = out;
+        int p = pos + digitCount(v);
         pos = p;
-        do {
-            out[--p] = (byte) ('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
+        // Two digits per division, in long arithmetic only while the value needs it.
+        while (v > Integer.MAX_VALUE) {
+            final long q = v / 100;
+            final int pair = 2 * (int) (v - 100 * q);
+            o[--p] = DIGIT_PAIRS[pair + 1];
+            o[--p] = DIGIT_PAIRS[pair];
+            v = q;
+        }
+        int i = (int) v;
+        while (i >= 100) {
+            final int q = i / 100;
+            final int pair = 2 * (i - 100 * q);
+            o[--p] = DIGIT_PAIRS[pair + 1];
+            o[--p] = DIGIT_PAIRS[pair];
+            i = q;
+        }
+        if (i >= 10) {
+            o[--p] = DIGIT_PAIRS[2 * i + 1];
+            o[--p] = DIGIT_PAIRS[2 * i];
+        } else {
+            o[--p] = (byte) ('0' + i);
+        }
+    }
+
+    /** The number of decimal digits of {@code v} (not negative): log10 from the bit length, then one compare. */
+    private static int digitCount(final long v) {
+        if (v == 0) {
+            return 1;
+        }
+        final int log = ((64 - Long.numberOfLeadingZeros(v)) * 1233) >>> 12;
+        return log + (v >= POWERS_OF_TEN[log] ? 1 : 0);
     }
 
     /** {@code value}'s bits as an unsigned decimal. */
@@ -411,5 +481,24 @@ final class JsonText {
         }
         System.arraycopy(text, run, o, p, to - run);
         pos = p + to - run;
+    }
+
+    private static byte[] digitPairs() {
+        final byte[] pairs = new byte[200];
+        for (int i = 0; i < 100; i++) {
+            pairs[2 * i] = (byte) ('0' + i / 10);
+            pairs[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+        return pairs;
+    }
+
+    private static long[] powersOfTen() {
+        final long[] powers = new long[19];
+        long power = 1;
+        for (int i = 0; i < powers.length; i++) {
+            powers[i] = power;
+            power *= 10;
+        }
+        return powers;
     }
 }
