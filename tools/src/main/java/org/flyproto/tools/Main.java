@@ -56,13 +56,19 @@ public final class Main {
      * @param args the command line.
      */
     public static void main(final String[] args) {
-        if (System.getProperty("chronicle.analytics.disable") == null) {
-            System.setProperty("chronicle.analytics.disable", "true");
-        }
+        defaultProperty("chronicle.analytics.disable", "true");
+        // Chronicle logs through SLF4J, which the tool does not bind: without this, SLF4J warns of that on stderr.
+        defaultProperty("slf4j.internal.verbosity", "ERROR");
         // System.console() is null when standard output (or input) is not a terminal: progress then goes to a
         // terminal of its own (or a log), not between the messages.
         final long progress = System.console() == null ? PROGRESS_INTERVAL_NANOS : -1;
         System.exit(run(args, System.in, System.out, System.err, progress));
+    }
+
+    private static void defaultProperty(final String name, final String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
     }
 
     /**
