@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
@@ -60,7 +63,7 @@ final class Commands {
         for (final String name : schemas.messageNames()) {
             names.append(name).append('\n');
         }
-        out.write(names.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.write(names.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** {@code decode} and {@code dump}: every message of the input printed in the chosen format. */
@@ -175,9 +178,9 @@ final class Commands {
     }
 
     static String reason(final IOException e) {
-        return e instanceof java.nio.file.NoSuchFileException
+        return e instanceof NoSuchFileException
                 ? "no such file"
-                : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : String.valueOf(e);
+                : e instanceof AccessDeniedException ? "permission denied" : String.valueOf(e);
     }
 
     /** Validates and prints each message; counts, skips up to {@code --from}, reports progress. */
