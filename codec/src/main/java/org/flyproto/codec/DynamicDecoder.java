@@ -107,6 +107,9 @@ public final class DynamicDecoder extends WireReader {
     private final Utf8View utf8View = new Utf8View();
     private final BytesView bytesView = new BytesView();
 
+    private DynamicDecoder printingTwin;
+    private TextPrinter textPrinter;
+
     /** The copy of a region of a buffer that is not one of Agrona's. */
     private byte[] copy = NO_COPY;
 
@@ -774,7 +777,13 @@ public final class DynamicDecoder extends WireReader {
                 skipField(t);
             }
         }
-        begin(field.messageType(), parent.depth + 1, parent.trusted, false);
+        scanMerged(field.messageType(), parent.depth + 1, parent.trusted);
+    }
+
+    /** Scans the regions of {@link #merged}, one message. */
+    private void scanMerged(final MessageSchema schema, final int depth, final boolean trusted) {
+        final Regions regions = merged;
+        begin(schema, depth, trusted, false);
         offset = regions.start(0);
         end = regions.end(regions.count() - 1);
         for (int i = 0; i < regions.count(); i++) {
@@ -784,6 +793,113 @@ public final class DynamicDecoder extends WireReader {
         }
         isMerged = true;
         restartWalk();
+    }
+
+    /**
+     * Wraps this decoder on the message packed in an Any that {@code holder} reads, {@code [start, end)} of its
+     * buffer: one level deeper, validated (UTF-8 included) unless {@code holder} is trusted.
+     *
+     * @throws ProtoDecodeException if the bytes are not a valid message of {@code schema}.
+     */
+    DynamicDecoder wrapPacked(final DynamicDecoder holder, final MessageSchema schema, final int start, final int end) {
+        wrapChild(holder, schema, start, end, !holder.trusted);
+        if (badUtf8 >= 0) {
+            throw new ProtoDecodeException("invalid UTF-8", badUtf8);
+        }
+        return this;
+    }
+
+    /**
+     * The decoder printing reads through, so as not to disturb this one: a second decoder (created on first use,
+     * then reused) wrapped on what this one reads.
+     *
+     * @throws IllegalStateException if this decoder was never wrapped.
+     */
+    DynamicDecoder printingTwin() {
+        if (schema == null) {
+            throw new IllegalStateException("the decoder is not wrapped");
+        }
+        DynamicDecoder twin = printingTwin;
+        if (twin == null) {
+            twin = new DynamicDecoder();
+            printingTwin = twin;
+        }
+        twin.maxDepth = maxDepth;
+        twin.attach(this);
+        if (isMerged) {
+            if (twin.merged == null) {
+                twin.merged = new Regions();
+            }
+            twin.merged.copy(merged);
+            twin.scanMerged(schema, depth, trusted);
+        } else {
+            twin.wrapAt(schema, offset, end, depth, trusted, false);
+        }
+        return twin;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // Text format
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /**
+     * Appends this message in protobuf's text format, as a generated decoder's {@code appendTo} prints the same bytes
+     * of the same type (and protobuf-java's {@code TextFormat.printer().printToString(message)} the message): fields
+     * in field-number order, nested messages as indented blocks, map entries sorted by key, then the unknown fields by
+     * number.
+     *
+     * <p>No allocation in steady state when {@code out} has the capacity. Printing never disturbs this decoder: it
+     * reads through a second decoder wrapped on the same bytes, so cursors, views and nested decoders handed out
+     * before stay as they were. A decoder never wrapped prints nothing.
+     *
+     * @param out where to append.
+     * @return {@code out}.
+     */
+    public StringBuilder appendTo(final StringBuilder out) {
+        if (schema == null) {
+            return out;
+        }
+        textPrinter().print(printingTwin(), out);
+        return out;
+    }
+
+    /**
+     * Appends this message in protobuf's text format, as {@link #appendTo(StringBuilder)} does, to any
+     * {@code Appendable} (through a reused StringBuilder unless it is one).
+     *
+     * @param out where to append.
+     * @return {@code out}.
+     * @throws java.io.UncheckedIOException if {@code out} throws an IOException.
+     */
+    public Appendable appendTo(final Appendable out) {
+        if (out instanceof StringBuilder builder) {
+            return appendTo(builder);
+        }
+        final StringBuilder text = appendTo(textPrinter().scratch());
+        try {
+            out.append(text);
+        } catch (final java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /**
+     * @return this message in protobuf's text format, as {@link #appendTo(StringBuilder)} prints it (allocates the
+     *     String).
+     */
+    @Override
+    public String toString() {
+        return appendTo(new StringBuilder()).toString();
+    }
+
+    private TextPrinter textPrinter() {
+        TextPrinter printer = textPrinter;
+        if (printer == null) {
+            printer = new TextPrinter();
+            textPrinter = printer;
+        }
+        return printer;
     }
 
     /** Points {@code reader} at {@code position} of this message's content, to walk it with {@code walkTag()}. */
@@ -827,7 +943,7 @@ public final class DynamicDecoder extends WireReader {
             throw wrongType(keyField, "integer or bool");
         }
         final int at = lastEntry(field, keyField, key, null);
-        return at < 0 ? null : entryAt(field, at, foundEnd);
+        return at < 0 ? null : entry(field, at, foundEnd);
     }
 
     /**
@@ -843,7 +959,7 @@ public final class DynamicDecoder extends WireReader {
             throw wrongType(keyField, "string");
         }
         final int at = lastEntry(field, keyField, 0, key);
-        return at < 0 ? null : entryAt(field, at, foundEnd);
+        return at < 0 ? null : entry(field, at, foundEnd);
     }
 
     private FieldSchema mapKey(final FieldSchema field) {
@@ -854,7 +970,8 @@ public final class DynamicDecoder extends WireReader {
         return field.messageType().field(0);
     }
 
-    private DynamicDecoder entryAt(final FieldSchema field, final int start, final int stop) {
+    /** The map entry of {@code field} at {@code [start, stop)}, through this decoder's one look-up decoder. */
+    DynamicDecoder entry(final FieldSchema field, final int start, final int stop) {
         DynamicDecoder d = lookup;
         if (d == null) {
             d = new DynamicDecoder();
@@ -1044,6 +1161,16 @@ public final class DynamicDecoder extends WireReader {
      */
     public int occurrenceLength() {
         return pos - tagStart;
+    }
+
+    /** @return the start of the walk's occurrence's value: a length-delimited field's or group's content. */
+    int occurrenceValueStart() {
+        return currentStart;
+    }
+
+    /** @return the end of the walk's occurrence's value (a group's content, its END_GROUP tag excluded). */
+    int occurrenceValueEnd() {
+        return currentEnd;
     }
 
     private void requireWire(final int wireType, final String what) {

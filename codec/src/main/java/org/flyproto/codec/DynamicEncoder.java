@@ -434,6 +434,18 @@ public final class DynamicEncoder {
         return cursor.start();
     }
 
+    /**
+     * The cursor a parser writes the innermost open message through ({@link JsonParser}, {@link TextParser}); closes
+     * its open packed run first.
+     */
+    WriteCursor parseCursor() {
+        if (schemas[level] == null) {
+            throw new IllegalStateException("the encoder is not wrapped");
+        }
+        closeRun();
+        return cursor;
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
 
     private void openRun(final FieldSchema field) {

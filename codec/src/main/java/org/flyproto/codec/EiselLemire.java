@@ -7,13 +7,14 @@ import java.math.BigInteger;
  * a Gigabyte per Second", 2021; Mushtak and Lemire, "Fast Number Parsing Without Fallback", 2023), for a significand
  * of at most 19 digits held exactly in 64 bits. A 128-bit approximation of {@code 5^q}, times the significand, gives
  * the double's 53 bits and whether the value could be a tie; with an exact significand, that product always decides
- * (the second paper's proof). Values that would be subnormal or infinite are left to the JDK.
+ * (the second paper's proof). Subnormal values are rounded as fast_float rounds them, tiny ones to zero; values
+ * that would be infinite are left to the caller.
  *
  * <p>The table of powers of five is computed once, when the class is initialised. Shared by the text-format and the
  * JSON number readers, each of which tries its own exact fast path first.
  */
 final class EiselLemire {
-    /** Returned when the value is subnormal, zero or infinite as a double: the caller asks the JDK. */
+    /** Returned when the value is infinite as a double: the caller asks the JDK (or refuses it). */
     static final long NOT_NORMAL = -1L;
 
     private static final int SMALLEST_POWER = -342;
@@ -32,10 +33,14 @@ final class EiselLemire {
     /**
      * @param w the decimal significand, not 0, at most 19 digits (exact).
      * @param q the decimal exponent: the value is {@code w * 10^q}.
-     * @return the bits of the nearest double (ties to even), or {@link #NOT_NORMAL}.
+     * @return the bits of the nearest double (ties to even; subnormal or +0.0 included), or {@link #NOT_NORMAL} if
+     *     that is infinite.
      */
     static long doubleBits(final long w, final int q) {
-        if (q < SMALLEST_POWER || q > LARGEST_POWER) {
+        if (q < SMALLEST_POWER) {
+            return 0L; // below half the smallest subnormal: w < 10^19
+        }
+        if (q > LARGEST_POWER) {
             return NOT_NORMAL;
         }
         final int lz = Long.numberOfLeadingZeros(w);
@@ -58,7 +63,15 @@ final class EiselLemire {
         long mantissa = high >>> shift;
         int power2 = (((152_170 + 65_536) * q) >> 16) + 63 + upperBit - lz - MINIMUM_EXPONENT;
         if (power2 <= 0) {
-            return NOT_NORMAL;
+            // Subnormal (or zero): shift below the smallest exponent, then round. A tie to even cannot occur here
+            // (only for decimal exponents near 0); the rounding may carry into the smallest normal, whose bits
+            // the mantissa then is.
+            if (-power2 + 1 >= 64) {
+                return 0L;
+            }
+            mantissa >>>= -power2 + 1;
+            mantissa += mantissa & 1;
+            return mantissa >>> 1;
         }
         if (Long.compareUnsigned(low, 1) <= 0
                 && q >= ROUND_TO_EVEN_MIN

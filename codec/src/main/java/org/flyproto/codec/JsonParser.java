@@ -172,8 +172,33 @@ public final class JsonParser {
      * @throws IllegalArgumentException if the range is not inside the buffer.
      */
     public void parse(final DirectBuffer json, final int offset, final int length, final MessageEncoder encoder) {
+        parse(json, offset, length, encoder.writeCursor(), encoder.schema());
+    }
+
+    /**
+     * {@link #parse(DirectBuffer, int, int, MessageEncoder)} into a {@link DynamicEncoder}: the message of the schema
+     * of its innermost open message.
+     *
+     * @param json    the buffer holding the JSON text.
+     * @param offset  index of its first byte.
+     * @param length  its length in bytes.
+     * @param encoder a wrapped dynamic encoder.
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type, or misses a
+     *     required field; the encoder is rewound to where it was.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region; the encoder is rewound.
+     * @throws IllegalArgumentException if the range is not inside the buffer.
+     */
+    public void parse(final DirectBuffer json, final int offset, final int length, final DynamicEncoder encoder) {
+        parse(json, offset, length, encoder.parseCursor(), encoder.schema());
+    }
+
+    private void parse(
+            final DirectBuffer json,
+            final int offset,
+            final int length,
+            final WriteCursor cursor,
+            final MessageSchema schema) {
         RegionArgument.check(offset, length, json.capacity());
-        final WriteCursor cursor = encoder.writeCursor();
         final int depth = cursor.depth();
         final int position = cursor.position();
         final long innermost = cursor.innermost();
@@ -185,7 +210,7 @@ public final class JsonParser {
                 throw in.error("no JSON value", in.pos);
             }
             final int kind = in.atEnd() ? JsonInput.NULL : in.readValue();
-            content(encoder.schema(), kind, 0);
+            content(schema, kind, 0);
             if (strict && !in.atEnd()) {
                 throw in.error("content after the JSON value", in.pos);
             }
@@ -208,11 +233,27 @@ public final class JsonParser {
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void parse(final CharSequence json, final MessageEncoder encoder) {
+        parse(json, encoder.writeCursor(), encoder.schema());
+    }
+
+    /**
+     * {@link #parse(CharSequence, MessageEncoder)} into a {@link DynamicEncoder}.
+     *
+     * @param json    the JSON text.
+     * @param encoder a wrapped dynamic encoder.
+     * @throws ProtoDecodeException if the text is not JSON this parser reads into that type.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
+     */
+    public void parse(final CharSequence json, final DynamicEncoder encoder) {
+        parse(json, encoder.parseCursor(), encoder.schema());
+    }
+
+    private void parse(final CharSequence json, final WriteCursor cursor, final MessageSchema schema) {
         final int length = Utf8.encodedLength(json);
         chars.checkLimit(length);
         Utf8.encode(json, chars, 0);
         try {
-            parse(chars, 0, length, encoder);
+            parse(chars, 0, length, cursor, schema);
         } catch (final ProtoDecodeException e) {
             throw new ProtoDecodeException(e.reason(), charIndex(json, e.offset()));
         }

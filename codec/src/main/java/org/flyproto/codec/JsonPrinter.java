@@ -3,6 +3,7 @@ package org.flyproto.codec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.agrona.MutableDirectBuffer;
+import org.flyproto.codec.schema.SchemaRegistry;
 
 /**
  * Prints messages in protobuf's JSON mapping (ProtoJSON) exactly as protobuf-java's {@code JsonFormat.printer()}
@@ -40,34 +41,25 @@ import org.agrona.MutableDirectBuffer;
  * {@link IllegalStateException} for a decoder whose parent has moved on, as its accessors throw.
  */
 public final class JsonPrinter {
-    private final boolean pretty;
-    private final boolean protoNames;
-    private final boolean enumsAsInts;
-    private final boolean fieldsWithNoPresence;
-    private final boolean anyFieldMask;
-    private final boolean fullExtensionNames;
-    private final JsonTypeRegistry registry;
+    /** The options of a printer: each option method returns a printer with a copy that differs in one. */
+    record Options(
+            boolean pretty,
+            boolean protoNames,
+            boolean enumsAsInts,
+            boolean fieldsWithNoPresence,
+            boolean anyFieldMask,
+            boolean fullExtensionNames,
+            JsonTypeRegistry registry,
+            SchemaRegistry schemas) {}
+
+    private final Options options;
     private final JsonWriter writer;
     /** For an {@code Appendable} that is not a StringBuilder: created on first use, reused. */
     private StringBuilder scratch;
 
-    private JsonPrinter(
-            final boolean pretty,
-            final boolean protoNames,
-            final boolean enumsAsInts,
-            final boolean fieldsWithNoPresence,
-            final boolean anyFieldMask,
-            final boolean fullExtensionNames,
-            final JsonTypeRegistry registry) {
-        this.pretty = pretty;
-        this.protoNames = protoNames;
-        this.enumsAsInts = enumsAsInts;
-        this.fieldsWithNoPresence = fieldsWithNoPresence;
-        this.anyFieldMask = anyFieldMask;
-        this.fullExtensionNames = fullExtensionNames;
-        this.registry = registry;
-        writer = new JsonWriter(
-                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
+    private JsonPrinter(final Options options) {
+        this.options = options;
+        writer = new JsonWriter(options);
     }
 
     /**
@@ -75,7 +67,8 @@ public final class JsonPrinter {
      *     names, enums by name, present fields only, no types for Any.
      */
     public static JsonPrinter printer() {
-        return new JsonPrinter(true, false, false, false, false, false, JsonTypeRegistry.empty());
+        return new JsonPrinter(
+                new Options(true, false, false, false, false, false, JsonTypeRegistry.empty(), SchemaRegistry.EMPTY));
     }
 
     /**
@@ -83,8 +76,16 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().preservingProtoFieldNames()}).
      */
     public JsonPrinter preservingProtoFieldNames() {
-        return new JsonPrinter(
-                pretty, true, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                true,
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -94,7 +95,16 @@ public final class JsonPrinter {
      *     members, proto2 and proto3 {@code optional}) still print only when present.
      */
     public JsonPrinter alwaysPrintFieldsWithNoPresence() {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, true, anyFieldMask, fullExtensionNames, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                o.enumsAsInts(),
+                true,
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -103,8 +113,16 @@ public final class JsonPrinter {
      *     {@code null}.
      */
     public JsonPrinter printingEnumsAsInts() {
-        return new JsonPrinter(
-                pretty, protoNames, true, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                true,
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -112,8 +130,16 @@ public final class JsonPrinter {
      *     ({@code JsonFormat.printer().omittingInsignificantWhitespace()}).
      */
     public JsonPrinter omittingInsignificantWhitespace() {
-        return new JsonPrinter(
-                false, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                false,
+                o.protoNames(),
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -123,8 +149,16 @@ public final class JsonPrinter {
      *     left out.
      */
     public JsonPrinter lenientFieldMasks() {
-        return new JsonPrinter(
-                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, true, fullExtensionNames, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                true,
+                o.fullExtensionNames(),
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -133,7 +167,16 @@ public final class JsonPrinter {
      *     they print under the lowerCamel form of their names, as {@code JsonFormat} prints them.
      */
     public JsonPrinter printingFullyQualifiedExtensionNames() {
-        return new JsonPrinter(pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, true, registry);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                true,
+                o.registry(),
+                o.schemas()));
     }
 
     /**
@@ -141,8 +184,34 @@ public final class JsonPrinter {
      * @return a printer like this one that resolves the type URLs of Any through {@code types}.
      */
     public JsonPrinter usingTypeRegistry(final JsonTypeRegistry types) {
-        return new JsonPrinter(
-                pretty, protoNames, enumsAsInts, fieldsWithNoPresence, anyFieldMask, fullExtensionNames, types);
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                types,
+                o.schemas()));
+    }
+
+    /**
+     * @param schemas the message types an Any of a {@link DynamicDecoder}'s message may hold, by their schemas (the
+     *     dynamic counterpart of {@link #usingTypeRegistry}; generated decoders resolve Any through that registry).
+     * @return a printer like this one that resolves the type URLs of a dynamic message's Any through {@code schemas}.
+     */
+    public JsonPrinter usingSchemaRegistry(final SchemaRegistry schemas) {
+        final Options o = options;
+        return new JsonPrinter(new Options(
+                o.pretty(),
+                o.protoNames(),
+                o.enumsAsInts(),
+                o.fieldsWithNoPresence(),
+                o.anyFieldMask(),
+                o.fullExtensionNames(),
+                o.registry(),
+                schemas));
     }
 
     /**
@@ -157,8 +226,7 @@ public final class JsonPrinter {
      *     has no JSON form (see the class comment).
      */
     public int printTo(final MessageDecoder message, final MutableDirectBuffer buffer, final int offset) {
-        final int room = buffer.isExpandable() ? Integer.MAX_VALUE - offset : buffer.capacity() - offset;
-        return printTo(message, buffer, offset, room);
+        return printTo(message, buffer, offset, room(buffer, offset));
     }
 
     /**
@@ -176,18 +244,9 @@ public final class JsonPrinter {
      */
     public int printTo(
             final MessageDecoder message, final MutableDirectBuffer buffer, final int offset, final int maxLength) {
-        if (offset < 0 || maxLength < 0) {
-            throw new IllegalArgumentException("offset " + offset + " and maxLength " + maxLength + " must be >= 0");
-        }
+        checkRegion(offset, maxLength);
         print(message);
-        final int length = writer.length();
-        final long room = buffer.isExpandable() ? maxLength : Math.min(maxLength, (long) buffer.capacity() - offset);
-        if (length > room) {
-            throw new JsonPrintException("the JSON of " + message.messageFullName() + " is " + length
-                    + " bytes: it does not fit the " + Math.max(0, room) + " bytes at offset " + offset);
-        }
-        buffer.putBytes(offset, writer.bytes(), 0, length);
-        return length;
+        return copyTo(message.messageFullName(), buffer, offset, maxLength);
     }
 
     /**
@@ -217,13 +276,8 @@ public final class JsonPrinter {
         if (out instanceof StringBuilder builder) {
             return appendTo(message, builder);
         }
-        final StringBuilder text = appendTo(message, scratch());
-        try {
-            out.append(text);
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
+        print(message);
+        return appendOut(out);
     }
 
     /**
@@ -235,6 +289,113 @@ public final class JsonPrinter {
         return appendTo(message, new StringBuilder()).toString();
     }
 
+    /**
+     * Prints a {@link DynamicDecoder}'s message, as {@link #printTo(MessageDecoder, MutableDirectBuffer, int)} prints
+     * a generated decoder's: the same JSON for the same bytes of the same type. Any resolves through the
+     * {@link #usingSchemaRegistry schema registry}.
+     *
+     * @param message the message, wrapped.
+     * @param buffer  where to write.
+     * @param offset  index of the first byte to write.
+     * @return the number of bytes written.
+     * @throws JsonPrintException if the JSON does not fit a fixed buffer (nothing is written then), or the message
+     *     has no JSON form (see the class comment).
+     */
+    public int printTo(final DynamicDecoder message, final MutableDirectBuffer buffer, final int offset) {
+        return printTo(message, buffer, offset, room(buffer, offset));
+    }
+
+    /**
+     * {@link #printTo(MessageDecoder, MutableDirectBuffer, int, int)} of a {@link DynamicDecoder}'s message.
+     *
+     * @param message   the message, wrapped.
+     * @param buffer    where to write.
+     * @param offset    index of the first byte to write.
+     * @param maxLength the most bytes that may be written.
+     * @return the number of bytes written.
+     * @throws JsonPrintException if the JSON is longer than {@code maxLength} or the room in the buffer (nothing is
+     *     written then), or the message has no JSON form.
+     */
+    public int printTo(
+            final DynamicDecoder message, final MutableDirectBuffer buffer, final int offset, final int maxLength) {
+        checkRegion(offset, maxLength);
+        print(message);
+        return copyTo(message.schema().fullName(), buffer, offset, maxLength);
+    }
+
+    /**
+     * {@link #appendTo(MessageDecoder, StringBuilder)} of a {@link DynamicDecoder}'s message.
+     *
+     * @param message the message, wrapped.
+     * @param out     where to append.
+     * @return {@code out}.
+     * @throws JsonPrintException if the message has no JSON form: nothing is appended then.
+     */
+    public StringBuilder appendTo(final DynamicDecoder message, final StringBuilder out) {
+        print(message);
+        appendUtf8(writer.bytes(), writer.length(), out);
+        return out;
+    }
+
+    /**
+     * {@link #appendTo(MessageDecoder, Appendable)} of a {@link DynamicDecoder}'s message.
+     *
+     * @param message the message, wrapped.
+     * @param out     where to append.
+     * @return {@code out}.
+     * @throws JsonPrintException   if the message has no JSON form.
+     * @throws UncheckedIOException if {@code out} throws an IOException.
+     */
+    public Appendable appendTo(final DynamicDecoder message, final Appendable out) {
+        if (out instanceof StringBuilder builder) {
+            return appendTo(message, builder);
+        }
+        print(message);
+        return appendOut(out);
+    }
+
+    /**
+     * @param message the message, wrapped.
+     * @return {@code message}'s JSON (allocates the String).
+     * @throws JsonPrintException if the message has no JSON form.
+     */
+    public String printToString(final DynamicDecoder message) {
+        return appendTo(message, new StringBuilder()).toString();
+    }
+
+    private static int room(final MutableDirectBuffer buffer, final int offset) {
+        return buffer.isExpandable() ? Integer.MAX_VALUE - offset : buffer.capacity() - offset;
+    }
+
+    private static void checkRegion(final int offset, final int maxLength) {
+        if (offset < 0 || maxLength < 0) {
+            throw new IllegalArgumentException("offset " + offset + " and maxLength " + maxLength + " must be >= 0");
+        }
+    }
+
+    /** Copies what the writer holds into the target region. */
+    private int copyTo(final String type, final MutableDirectBuffer buffer, final int offset, final int maxLength) {
+        final int length = writer.length();
+        final long room = buffer.isExpandable() ? maxLength : Math.min(maxLength, (long) buffer.capacity() - offset);
+        if (length > room) {
+            throw new JsonPrintException("the JSON of " + type + " is " + length + " bytes: it does not fit the "
+                    + Math.max(0, room) + " bytes at offset " + offset);
+        }
+        buffer.putBytes(offset, writer.bytes(), 0, length);
+        return length;
+    }
+
+    private Appendable appendOut(final Appendable out) {
+        final StringBuilder text = scratch();
+        appendUtf8(writer.bytes(), writer.length(), text);
+        try {
+            out.append(text);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
     private StringBuilder scratch() {
         if (scratch == null) {
             scratch = new StringBuilder(256);
@@ -244,6 +405,11 @@ public final class JsonPrinter {
     }
 
     private void print(final MessageDecoder message) {
+        writer.reset();
+        writer.message(message.printingTwin());
+    }
+
+    private void print(final DynamicDecoder message) {
         writer.reset();
         writer.message(message.printingTwin());
     }

@@ -5,6 +5,7 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
+import org.flyproto.codec.schema.SchemaRegistry;
 
 /**
  * What generated decoders print their JSON through (from their {@code appendJsonTo}); users print with
@@ -24,7 +25,7 @@ import org.flyproto.buffers.Utf8View;
  *
  * <p>Not thread-safe; one per {@link JsonPrinter}.
  */
-public final class JsonWriter {
+public final class JsonWriter implements ValueWriter {
     private final boolean pretty;
     private final boolean protoNames;
     private final boolean enumsAsInts;
@@ -32,6 +33,7 @@ public final class JsonWriter {
     private final boolean anyFieldMask;
     private final boolean fullExtensionNames;
     private final JsonTypeRegistry registry;
+    private final SchemaRegistry schemas;
 
     private final JsonText text = new JsonText();
 
@@ -57,21 +59,18 @@ public final class JsonWriter {
     /** Packed messages of Any being printed, one inside the other. */
     private int packedDepth;
 
-    JsonWriter(
-            final boolean pretty,
-            final boolean protoNames,
-            final boolean enumsAsInts,
-            final boolean fieldsWithNoPresence,
-            final boolean anyFieldMask,
-            final boolean fullExtensionNames,
-            final JsonTypeRegistry registry) {
-        this.pretty = pretty;
-        this.protoNames = protoNames;
-        this.enumsAsInts = enumsAsInts;
-        this.fieldsWithNoPresence = fieldsWithNoPresence;
-        this.anyFieldMask = anyFieldMask;
-        this.fullExtensionNames = fullExtensionNames;
-        this.registry = registry;
+    /** Prints dynamic messages; created on first use. */
+    private DynamicJson dynamic;
+
+    JsonWriter(final JsonPrinter.Options options) {
+        this.pretty = options.pretty();
+        this.protoNames = options.protoNames();
+        this.enumsAsInts = options.enumsAsInts();
+        this.fieldsWithNoPresence = options.fieldsWithNoPresence();
+        this.anyFieldMask = options.anyFieldMask();
+        this.fullExtensionNames = options.fullExtensionNames();
+        this.registry = options.registry();
+        this.schemas = options.schemas();
         anyDecoders = new MessageDecoder[registry.size()][];
         anyInUse = new int[registry.size()];
     }
@@ -84,6 +83,9 @@ public final class JsonWriter {
         pendingJsonName = null;
         // anyInUse and packedDepth are back at 0 after any print: the Any printing restores them in a finally.
         maps.reset();
+        if (dynamic != null) {
+            dynamic.reset();
+        }
     }
 
     /** @return the JSON printed since {@link #reset()}: {@code bytes()[0, length())}. */
@@ -231,6 +233,20 @@ public final class JsonWriter {
         }
     }
 
+    /**
+     * Prints a dynamic message, as {@link #message(MessageDecoder)} prints a generated one of its type.
+     *
+     * @param message the message, wrapped.
+     */
+    void message(final DynamicDecoder message) {
+        DynamicJson printer = dynamic;
+        if (printer == null) {
+            printer = new DynamicJson(this, schemas);
+            dynamic = printer;
+        }
+        printer.message(message);
+    }
+
     private void member() {
         if (counts[open - 1]++ != 0) {
             text.put(',');
@@ -293,6 +309,11 @@ public final class JsonWriter {
     }
 
     // ------------------------------------------------------------------------------------------------ map keys
+
+    /** @return the order of the map entries being printed, for {@link DynamicMapEntries}. */
+    MapOrder maps() {
+        return maps;
+    }
 
     /**
      * Starts ordering the entries of a map field as {@code JsonFormat} prints them: each key once, at its first
@@ -685,23 +706,15 @@ public final class JsonWriter {
      *     limit.
      */
     public void any(final Utf8View typeUrl, final BytesView value, final MessageDecoder holder) {
-        final int urlLength = typeUrl.byteLength();
-        if (urlLength == 0 && value.length() == 0) {
-            text.put('{');
-            text.put('}');
+        if (typeUrl.byteLength() == 0 && value.length() == 0) {
+            emptyAny();
             return;
         }
-        final byte[] url = text.copyRaw(typeUrl.buffer(), typeUrl.offset(), urlLength);
-        int end = urlLength;
-        while (end > 0 && url[end - 1] == '/') {
-            end--;
-        }
+        final int end = anyTypeNameEnd(typeUrl);
+        final byte[] url = text.copyRaw(typeUrl.buffer(), typeUrl.offset(), end);
         int start = end;
         while (start > 0 && url[start - 1] != '/') {
             start--;
-        }
-        if (start == 0) {
-            throw new JsonPrintException("Invalid type url found: " + typeUrl);
         }
         final int type = registry.find(url, start, end);
         if (type < 0) {
@@ -725,6 +738,44 @@ public final class JsonWriter {
             packedDepth--;
             anyInUse[type]--;
         }
+    }
+
+    /** Prints the empty Any: <code>{}</code>. */
+    void emptyAny() {
+        text.put('{');
+        text.put('}');
+    }
+
+    /**
+     * @param typeUrl an Any's type URL, not empty.
+     * @return its length without trailing {@code '/'}s: its last segment, after the last {@code '/'}, names the type.
+     * @throws JsonPrintException if it has no {@code '/'} before that segment.
+     */
+    int anyTypeNameEnd(final Utf8View typeUrl) {
+        final DirectBuffer b = typeUrl.buffer();
+        final int offset = typeUrl.offset();
+        int end = typeUrl.byteLength();
+        while (end > 0 && b.getByte(offset + end - 1) == '/') {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && b.getByte(offset + start - 1) != '/') {
+            start--;
+        }
+        if (start == 0) {
+            throw new JsonPrintException("Invalid type url found: " + typeUrl);
+        }
+        return end;
+    }
+
+    /** Enters a message packed in an Any (whose maps print in wire order, see {@link #beginMapOrder}). */
+    void enterPacked() {
+        packedDepth++;
+    }
+
+    /** Leaves the message {@link #enterPacked()} entered. */
+    void exitPacked() {
+        packedDepth--;
     }
 
     private MessageDecoder anyDecoder(final int type) {

@@ -24,6 +24,15 @@ final class Regions {
         count++;
     }
 
+    /** Becomes a copy of {@code other}. */
+    void copy(final Regions other) {
+        if (bounds.length < 2 * other.count) {
+            bounds = new int[other.bounds.length];
+        }
+        System.arraycopy(other.bounds, 0, bounds, 0, 2 * other.count);
+        count = other.count;
+    }
+
     int count() {
         return count;
     }

@@ -174,13 +174,61 @@ public final class TextParser {
         run(buffer, offset, length, into, false);
     }
 
+    /**
+     * {@link #parse(CharSequence, MessageEncoder)} into a {@link DynamicEncoder}: the message of the schema of its
+     * innermost open message.
+     *
+     * @param text the text-format message.
+     * @param into a wrapped dynamic encoder.
+     * @throws TextParseException if the text is not accepted; {@code into} is then as it was.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
+     */
+    public void parse(final CharSequence text, final DynamicEncoder into) {
+        run(text, into.parseCursor(), into.schema(), true);
+    }
+
+    /**
+     * {@link #parse(DirectBuffer, int, int, MessageEncoder)} into a {@link DynamicEncoder}.
+     *
+     * @param buffer the buffer holding the text.
+     * @param offset index of its first byte.
+     * @param length its length in bytes.
+     * @param into a wrapped dynamic encoder.
+     * @throws TextParseException if the text is not accepted; {@code into} is then as it was.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
+     */
+    public void parse(final DirectBuffer buffer, final int offset, final int length, final DynamicEncoder into) {
+        run(buffer, offset, length, into.parseCursor(), into.schema(), true);
+    }
+
+    /**
+     * {@link #merge(CharSequence, MessageEncoder)} into a {@link DynamicEncoder}.
+     *
+     * @param text the text-format message.
+     * @param into a wrapped dynamic encoder.
+     * @throws TextParseException if the text is not accepted; {@code into} is then as it was.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
+     */
+    public void merge(final CharSequence text, final DynamicEncoder into) {
+        run(text, into.parseCursor(), into.schema(), false);
+    }
+
+    /**
+     * {@link #merge(DirectBuffer, int, int, MessageEncoder)} into a {@link DynamicEncoder}.
+     *
+     * @param buffer the buffer holding the text.
+     * @param offset index of its first byte.
+     * @param length its length in bytes.
+     * @param into a wrapped dynamic encoder.
+     * @throws TextParseException if the text is not accepted; {@code into} is then as it was.
+     * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
+     */
+    public void merge(final DirectBuffer buffer, final int offset, final int length, final DynamicEncoder into) {
+        run(buffer, offset, length, into.parseCursor(), into.schema(), false);
+    }
+
     private void run(final CharSequence text, final MessageEncoder into, final boolean required) {
-        final int length = Utf8.encodedLength(text);
-        chars.clear();
-        chars.ensure(length);
-        Utf8.encode(text, chars.view, 0);
-        tok.charBase = 0;
-        parseRoot(chars.array, 0, length, 0, into, required);
+        run(text, into.writeCursor(), into.schema(), required);
     }
 
     private void run(
@@ -189,19 +237,39 @@ public final class TextParser {
             final int length,
             final MessageEncoder into,
             final boolean required) {
+        run(buffer, offset, length, into.writeCursor(), into.schema(), required);
+    }
+
+    private void run(
+            final CharSequence text, final WriteCursor cursor, final MessageSchema schema, final boolean required) {
+        final int length = Utf8.encodedLength(text);
+        chars.clear();
+        chars.ensure(length);
+        Utf8.encode(text, chars.view, 0);
+        tok.charBase = 0;
+        parseRoot(chars.array, 0, length, 0, cursor, schema, required);
+    }
+
+    private void run(
+            final DirectBuffer buffer,
+            final int offset,
+            final int length,
+            final WriteCursor cursor,
+            final MessageSchema schema,
+            final boolean required) {
         RegionArgument.check(offset, length, buffer.capacity());
         tok.charBase = -1;
         final byte[] array = buffer.byteArray();
         if (array != null && Memory.isRaw(buffer)) {
             // One of Agrona's buffers over an array: scan the array itself.
             final int base = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET);
-            parseRoot(array, base + offset, length, offset, into, required);
+            parseRoot(array, base + offset, length, offset, cursor, schema, required);
         } else {
             // Off-heap or another implementation: one bulk copy, then plain array reads.
             chars.clear();
             chars.ensure(length);
             buffer.getBytes(offset, chars.array, 0, length);
-            parseRoot(chars.array, 0, length, offset, into, required);
+            parseRoot(chars.array, 0, length, offset, cursor, schema, required);
         }
     }
 
@@ -210,10 +278,9 @@ public final class TextParser {
             final int offset,
             final int length,
             final int reported,
-            final MessageEncoder into,
+            final WriteCursor cursor,
+            final MessageSchema schema,
             final boolean required) {
-        final WriteCursor cursor = into.writeCursor();
-        final MessageSchema schema = into.schema();
         final int depth = cursor.depth();
         final int position = cursor.position();
         final long innermost = cursor.innermost();

@@ -21,7 +21,7 @@ import org.flyproto.buffers.Utf8View;
  *
  * <p>One printer per decoder that prints (created on first use); not thread-safe.
  */
-public final class TextPrinter {
+public final class TextPrinter implements ValueWriter {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /**
@@ -43,6 +43,9 @@ public final class TextPrinter {
     /** Map entries being sorted by key. */
     private final MapOrder maps = new MapOrder();
 
+    /** Prints dynamic messages; created on first use. */
+    private DynamicText dynamic;
+
     TextPrinter() {}
 
     /** Appends {@code message}'s fields and unknown fields to {@code out}. */
@@ -58,6 +61,30 @@ public final class TextPrinter {
             this.out = null;
             maps.reset();
         }
+    }
+
+    /** Appends a dynamic message's fields and unknown fields to {@code out}, as a generated one's. */
+    void print(final DynamicDecoder message, final StringBuilder out) {
+        this.out = out;
+        level = 0;
+        unknowns.reset();
+        maps.reset();
+        final DynamicText fields = dynamic();
+        fields.reset();
+        try {
+            fields.fields(message);
+            unknowns.print(message);
+        } finally {
+            this.out = null;
+            maps.reset();
+        }
+    }
+
+    private DynamicText dynamic() {
+        if (dynamic == null) {
+            dynamic = new DynamicText(this);
+        }
+        return dynamic;
     }
 
     /** @return the text being appended to. */
@@ -240,14 +267,10 @@ public final class TextPrinter {
      * @param message the nested message, wrapped.
      */
     public void message(final String name, final MessageDecoder message) {
-        indent();
-        out.append(name).append(" {\n");
-        level++;
+        open(name);
         message.appendFieldsTo(this);
         unknowns.print(message);
-        level--;
-        indent();
-        out.append("}\n");
+        close();
     }
 
     /**
@@ -257,13 +280,43 @@ public final class TextPrinter {
      * @param entry the entry, wrapped.
      */
     public void mapEntry(final String name, final MessageDecoder entry) {
+        open(name);
+        entry.appendFieldsTo(this);
+        close();
+    }
+
+    /** {@link #message(String, MessageDecoder)} of a dynamic message. */
+    void message(final String name, final DynamicDecoder message) {
+        open(name);
+        dynamic().fields(message);
+        unknowns.print(message);
+        close();
+    }
+
+    /** {@link #mapEntry(String, MessageDecoder)} of a dynamic message's map entry. */
+    void mapEntry(final String name, final DynamicDecoder entry) {
+        open(name);
+        dynamic().fields(entry);
+        close();
+    }
+
+    /** {@code name {}, one level deeper. */
+    private void open(final String name) {
         indent();
         out.append(name).append(" {\n");
         level++;
-        entry.appendFieldsTo(this);
+    }
+
+    /** One level back, {@code }}. */
+    private void close() {
         level--;
         indent();
         out.append("}\n");
+    }
+
+    /** @return the order of the map entries being printed, for {@link DynamicMapEntries}. */
+    MapOrder maps() {
+        return maps;
     }
 
     /**

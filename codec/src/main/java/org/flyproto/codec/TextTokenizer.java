@@ -41,9 +41,8 @@ final class TextTokenizer {
     private static final long UNSIGNED_MAX_OVER_10 = Long.divideUnsigned(-1L, 10);
 
     private static final long EXACT_DOUBLE_MANTISSA = 1L << 53;
+    private static final int DOUBLE_SIGNIFICAND_BITS = 53;
     private static final int FLOAT_ROUNDING_BITS = 29;
-    private static final long FLOAT_ROUNDING_MASK = (1L << FLOAT_ROUNDING_BITS) - 1;
-    private static final long FLOAT_MIDPOINT = 1L << (FLOAT_ROUNDING_BITS - 1);
 
     /** The input's bytes: the caller's own array, or a copy; indexes are into it. */
     byte[] bytes;
@@ -582,13 +581,8 @@ final class TextTokenizer {
             }
             value = Double.longBitsToDouble(bits);
         }
-        if (forFloat && value != 0.0) {
-            if (value < Float.MIN_NORMAL || value >= Float.MAX_VALUE) {
-                return 0;
-            }
-            if ((Double.doubleToRawLongBits(value) & FLOAT_ROUNDING_MASK) == FLOAT_MIDPOINT) {
-                return 0;
-            }
+        if (forFloat && value != 0.0 && isFloatMidpoint(value)) {
+            return 0;
         }
         fastFailed = false;
         return negative ? -value : value;
@@ -832,5 +826,21 @@ final class TextTokenizer {
             }
             return true;
         }
+    }
+
+    /**
+     * True if the double {@code value} (positive, finite, not zero) lies exactly halfway between two floats, the one
+     * case where rounding it to a float can differ from rounding the decimal it was read from: the bits a float drops
+     * (29 of a normal float's double, more below {@code Float.MIN_NORMAL}) are {@code 100...0}. Every other double
+     * rounds to the float nearest the decimal, also to a subnormal float, {@code Float.MAX_VALUE} or infinity.
+     */
+    static boolean isFloatMidpoint(final double value) {
+        final int exponent = Math.getExponent(value);
+        final int dropped = FLOAT_ROUNDING_BITS + Math.max(0, Float.MIN_EXPONENT - exponent);
+        if (dropped > DOUBLE_SIGNIFICAND_BITS) {
+            return false; // below half the smallest subnormal float: zero
+        }
+        final long significand = Double.doubleToRawLongBits(value) & ((1L << 52) - 1) | 1L << 52;
+        return (significand & ((1L << dropped) - 1)) == 1L << (dropped - 1);
     }
 }

@@ -2,6 +2,8 @@ package org.flyproto.codec;
 
 import java.util.Arrays;
 import org.flyproto.buffers.WireType;
+import org.flyproto.codec.schema.FieldSchema;
+import org.flyproto.codec.schema.MessageSchema;
 
 /**
  * The unknown fields of a message in text format, as protobuf-java prints an {@code UnknownFieldSet}: grouped by
@@ -135,6 +137,62 @@ final class UnknownFieldsText {
         printUnknown(message, mark);
     }
 
+    /** Prints the unknown fields of a dynamic message, as a generated decoder's of its type. */
+    void print(final DynamicDecoder message) {
+        final int mark = unknownCount;
+        collect(message);
+        printUnknown(message, mark);
+    }
+
+    /**
+     * Records what protobuf-java's generated code keeps as unknown fields of {@code d}: the occurrences its walk
+     * finds unknown, a packed run's undeclared closed-enum numbers, and map entries whose closed-enum value is
+     * undeclared.
+     */
+    private void collect(final DynamicDecoder d) {
+        if (d.unknownFieldCount() == 0 && !hasClosedEnumMap(d.schema())) {
+            return;
+        }
+        for (d.restartWalk(); d.next(); ) {
+            final int number = d.number();
+            final FieldSchema field = d.field();
+            final int start = d.occurrenceValueStart();
+            final int end = d.occurrenceValueEnd();
+            if (field == null) {
+                final FieldSchema declared = d.schema().fieldByNumber(number);
+                final boolean enumNumber =
+                        declared != null && declared.isClosedEnum() && d.wireType() == WireType.VARINT;
+                unknown(number, enumNumber ? ENUM_VARINT : d.wireType(), start, end);
+            } else if (field.isClosedEnum() && d.isPackedRun()) {
+                for (int p = start; p < end; ) {
+                    final int next = varint(d, p, end);
+                    if (next < 0) {
+                        throw new ProtoDecodeException("malformed varint in a packed run", p);
+                    }
+                    if (!field.enumType().isKnown((int) varintValue)) {
+                        unknown(number, ENUM_VARINT, p, next);
+                    }
+                    p = next;
+                }
+            } else if (field.isMap()
+                    && DynamicMapEntries.isUndeclaredEntry(
+                            d.message(), field.messageType().fieldByNumber(2))) {
+                unknown(number, WireType.LEN, start, end);
+            }
+        }
+        d.restartWalk();
+    }
+
+    private static boolean hasClosedEnumMap(final MessageSchema schema) {
+        for (int i = 0; i < schema.fieldCount(); i++) {
+            final FieldSchema field = schema.field(i);
+            if (field.isMap() && field.messageType().fieldByNumber(2).isClosedEnum()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Records an unknown field of the message being printed.
      *
@@ -168,7 +226,7 @@ final class UnknownFieldsText {
     }
 
     /** Sorts the unknown fields recorded since {@code mark}, prints them, and forgets them. */
-    private void printUnknown(final MessageDecoder reader, final int mark) {
+    private void printUnknown(final WireReader reader, final int mark) {
         final int end = unknownCount;
         sortKeys(unknownKeys, mark, end);
         for (int i = mark; i < end; i++) {
@@ -215,7 +273,7 @@ final class UnknownFieldsText {
         unknownCount = mark;
     }
 
-    private void lengthDelimited(final MessageDecoder reader, final int start, final int end) {
+    private void lengthDelimited(final WireReader reader, final int start, final int end) {
         printer.out().append(": ");
         final int nested = unknownCount;
         if (nesting < UNKNOWN_NESTING_LIMIT && parseUnknown(reader, start, end, 0)) {
@@ -241,7 +299,7 @@ final class UnknownFieldsText {
      *
      * @return false, having recorded nothing, if they do not parse.
      */
-    private boolean parseUnknown(final MessageDecoder reader, final int start, final int end, final int depth) {
+    private boolean parseUnknown(final WireReader reader, final int start, final int end, final int depth) {
         final int mark = unknownCount;
         int p = start;
         while (p < end) {
@@ -293,7 +351,7 @@ final class UnknownFieldsText {
      * @return the content's end (the END_GROUP tag's first byte), with {@link #groupEnd} after the tag; or -1.
      */
     private int skipUnknownGroup(
-            final MessageDecoder reader, final int start, final int end, final int number, final int depth) {
+            final WireReader reader, final int start, final int end, final int number, final int depth) {
         int p = start;
         while (p < end) {
             final int tagStart = p;
@@ -336,7 +394,7 @@ final class UnknownFieldsText {
      *
      * @return the position after it, or -1 if it is truncated or longer than 10 bytes.
      */
-    private int varint(final MessageDecoder reader, final int start, final int end) {
+    private int varint(final WireReader reader, final int start, final int end) {
         if (start < 0) {
             return -1;
         }

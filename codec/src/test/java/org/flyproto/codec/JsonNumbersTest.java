@@ -30,6 +30,19 @@ class JsonNumbersTest {
     }
 
     @Test
+    void shouldReadSubnormalsAndTheSmallestNormalsAsTheJdkDoes() {
+        final SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < CASES / 4; i++) {
+            // Subnormals, and normals of the two smallest exponents (rounding may carry across the boundary).
+            final double d = Double.longBitsToDouble(random.nextLong() & ((1L << 54) - 1));
+            check(Double.toString(d));
+            check(Double.toString(-d));
+            final String digits = Long.toString(1 + (random.nextLong() >>> 1) % 999_999_999_999_999_999L);
+            check(digits + "e-" + (310 + random.nextInt(50)));
+        }
+    }
+
+    @Test
     void shouldReadDecimalsOfUpToTwentyDigitsAsTheJdkDoes() {
         final SplittableRandom random = new SplittableRandom(7);
         for (int i = 0; i < CASES; i++) {

@@ -10,6 +10,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.codec.DynamicCursor;
 import org.flyproto.codec.DynamicDecoder;
 import org.flyproto.codec.DynamicEncoder;
+import org.flyproto.codec.JsonParser;
+import org.flyproto.codec.JsonPrinter;
+import org.flyproto.codec.TextParser;
 import org.flyproto.codec.schema.FieldSchema;
 import org.flyproto.codec.schema.FieldType;
 import org.flyproto.codec.schema.MessageSchema;
@@ -25,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The allocation gate of {@link DynamicDecoder} and {@link DynamicEncoder}: over representative messages (maps,
  * oneofs, groups, extensions, merged occurrences; proto2 groups, defaults and closed enums; proto3 packed fields),
  * validating and trusted wrap followed by reading every field by field (map keys looked up) and walking every
- * occurrence, and a copy through the encoder, 0 bytes allocated per iteration after warm-up.
+ * occurrence, a copy through the encoder, JSON and text format printed and parsed back, 0 bytes allocated per
+ * iteration after warm-up.
  */
 class DynamicAllocationTest {
     /** Iterations for the representative message (Features), and for the larger all-types ones. */
@@ -92,6 +96,66 @@ class DynamicAllocationTest {
         final byte[] copied = new byte[length];
         target.getBytes(0, copied);
         assertThat(copied).isEqualTo(bytes);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("messages")
+    void shouldPrintAndParseJsonAndTextWithoutAllocating(
+            final String name, final Message message, final int iterations) {
+        final byte[] bytes = message.toByteArray();
+        buffer.putBytes(0, bytes);
+        final MessageSchema schema = Source.LOADED.schema(message.getDescriptorForType());
+        final int length = bytes.length;
+        final JsonPrinter printer = JsonPrinter.printer().omittingInsignificantWhitespace();
+        final JsonParser jsonParser = JsonParser.create();
+        final TextParser textParser = TextParser.builder().build();
+        final MutableDirectBuffer json = new UnsafeBuffer(ByteBuffer.allocateDirect(1 << 17));
+        final MutableDirectBuffer text = new UnsafeBuffer(ByteBuffer.allocateDirect(1 << 17));
+        final StringBuilder chars = new StringBuilder(1 << 17);
+        decoder.wrap(schema, buffer, 0, length);
+        final int jsonLength = printer.printTo(decoder, json, 0);
+        decoder.appendTo(chars);
+        final int textLength = text.putStringWithoutLengthUtf8(0, chars.toString());
+        final int iterationsHere = iterations / 4;
+
+        assertThat(AllocationMeter.allocatedBy(
+                        () -> sink += printer.printTo(decoder.wrap(schema, buffer, 0, length), target, 0),
+                        WARM_UP / 4,
+                        iterationsHere))
+                .as("JSON of %s into a buffer", name)
+                .isZero();
+        assertThat(AllocationMeter.allocatedBy(
+                        () -> {
+                            chars.setLength(0);
+                            sink += decoder.wrap(schema, buffer, 0, length)
+                                    .appendTo(chars)
+                                    .length();
+                        },
+                        WARM_UP / 4,
+                        iterationsHere))
+                .as("text format of %s into a StringBuilder", name)
+                .isZero();
+        assertThat(AllocationMeter.allocatedBy(
+                        () -> {
+                            jsonParser.parse(json, 0, jsonLength, encoder.wrap(schema, target, 0));
+                            sink += encoder.encodedLength();
+                        },
+                        WARM_UP / 4,
+                        iterationsHere))
+                .as("JSON of %s parsed", name)
+                .isZero();
+        assertThat(AllocationMeter.allocatedBy(
+                        () -> {
+                            textParser.merge(text, 0, textLength, encoder.wrap(schema, target, 0));
+                            sink += encoder.encodedLength();
+                        },
+                        WARM_UP / 4,
+                        iterationsHere))
+                .as("text format of %s parsed", name)
+                .isZero();
+        final byte[] parsed = new byte[encoder.encodedLength()];
+        target.getBytes(0, parsed);
+        assertThat(parsed).as("parsed back").isEqualTo(bytes);
     }
 
     /** The gate can fail: the same reading, plus one small allocation, is seen. */

@@ -478,14 +478,18 @@ class TextParserTest {
         final java.util.SplittableRandom random = new java.util.SplittableRandom(0x5EED);
         final StringBuilder text = new StringBuilder();
         for (int i = 0; i < 20_000; i++) {
-            final String literal = switch (i % 6) {
+            final String literal = switch (i % 9) {
                 case 0 -> Double.toString(Double.longBitsToDouble(random.nextLong()));
                 case 1 -> Double.toString(random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
                 case 2 ->
                     Long.toUnsignedString(random.nextLong() >>> random.nextInt(64)) + "e" + (random.nextInt(700) - 360);
                 case 3 -> Float.toString(Float.intBitsToFloat(random.nextInt()));
                 case 4 -> (random.nextInt(1 << 25) + 1) + "." + random.nextInt(1000) + "e" + (random.nextInt(90) - 45);
-                default -> "0." + "0".repeat(random.nextInt(20)) + Long.toUnsignedString(random.nextLong());
+                case 5 -> "0." + "0".repeat(random.nextInt(20)) + Long.toUnsignedString(random.nextLong());
+                // Float subnormals and the smallest normals, the largest floats and just past them.
+                case 6 -> Float.toString(Float.intBitsToFloat(random.nextInt(1 << 24)));
+                case 7 -> Float.toString(Float.intBitsToFloat(0x7F7F_FFFF - random.nextInt(16)));
+                default -> (1 + random.nextInt(999_999)) + "e" + (random.nextBoolean() ? 33 : -51) + "";
             };
             text.append("packed_double: ")
                     .append(literal)

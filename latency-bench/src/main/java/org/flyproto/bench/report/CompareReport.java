@@ -94,19 +94,29 @@ public final class CompareReport {
         for (final Fixture fixture : Fixture.values()) {
             order.add(fixture.label());
         }
-        final List<String> fixtures = new ArrayList<>();
-        for (final String label : order) {
-            if (rounds.stream().anyMatch(r -> !r.fixtures(List.of(label)).isEmpty())) {
-                fixtures.add(label);
-                sizes.put(label, Library.canonicalBytes(Fixture.of(label)).length);
-            }
+        // DynamicBenchmark's results get a section of their own; the peer tables take the other classes' results.
+        final List<Results> peers = new ArrayList<>();
+        final List<Results> dynamic = new ArrayList<>();
+        for (final Results round : rounds) {
+            peers.add(new Results(
+                    round.all().stream().filter(m -> !DynamicTable.isDynamic(m)).toList()));
+            dynamic.add(new Results(
+                    round.all().stream().filter(DynamicTable::isDynamic).toList()));
         }
+        final List<String> fixtures = measured(peers, order);
+        for (final String label : fixtures) {
+            sizes.put(label, Library.canonicalBytes(Fixture.of(label)).length);
+        }
+        final List<String> dynamicFixtures = measured(dynamic, order);
         final StringBuilder out = new StringBuilder("# flyproto against its peers, ")
                 .append(rounds.size())
                 .append(rounds.size() == 1 ? " round" : " rounds")
                 .append("\n\n");
         if (!runInfo.isBlank()) {
             out.append("```\n").append(runInfo.strip()).append("\n```\n\n");
+        }
+        if (fixtures.isEmpty() && !dynamicFixtures.isEmpty()) {
+            return out.append(new DynamicTable(dynamic).render(dynamicFixtures)).toString();
         }
         out.append("""
                 Each cell is flyproto's throughput ÷ the peer's, computed per round, as **median over the rounds \
@@ -133,7 +143,21 @@ public final class CompareReport {
                 have no peer counterpart: read them against its `encode` and `claim`.
 
                 """);
-        out.append(new CompareTable(rounds).render(fixtures, sizes));
+        out.append(new CompareTable(peers).render(fixtures, sizes));
+        if (!dynamicFixtures.isEmpty()) {
+            out.append('\n').append(new DynamicTable(dynamic).render(dynamicFixtures));
+        }
         return out.toString();
+    }
+
+    /** The fixtures, of those in {@code order}, that some round measured. */
+    private static List<String> measured(final List<Results> rounds, final List<String> order) {
+        final List<String> fixtures = new ArrayList<>();
+        for (final String label : order) {
+            if (rounds.stream().anyMatch(r -> !r.fixtures(List.of(label)).isEmpty())) {
+                fixtures.add(label);
+            }
+        }
+        return fixtures;
     }
 }

@@ -278,7 +278,8 @@ final class CompareTable {
         return m.map(Measurement::opsPerSecond).orElse(Double.NaN);
     }
 
-    private static String nanos(final Spread nanos) {
+    /** ns/op as {@code median (min–max)}, empty without values; shared with {@link DynamicTable}. */
+    static String nanos(final Spread nanos) {
         if (!nanos.isPresent()) {
             return "";
         }
@@ -291,7 +292,8 @@ final class CompareTable {
                 + String.format(Locale.ROOT, format, nanos.max()) + ")";
     }
 
-    private static String bytes(final double bytes) {
+    /** B/op, {@code 0} below JMH's bookkeeping, {@code –} if not measured; shared with {@link DynamicTable}. */
+    static String bytes(final double bytes) {
         if (Double.isNaN(bytes)) {
             return "–";
         }

@@ -59,8 +59,12 @@ final class JmhJson {
             final JsonObject primary = result.getAsJsonObject("primaryMetric");
             final JsonObject secondary =
                     result.has("secondaryMetrics") ? result.getAsJsonObject("secondaryMetrics") : new JsonObject();
+            // DynamicBenchmark has its libraries as a parameter, labelled apart from the other classes' libraries.
+            final String library = benchmarkClass.equals("DynamicBenchmark")
+                    ? DynamicTable.label(string(params, "library"))
+                    : library(benchmarkClass);
             measurements.add(new Measurement(
-                    library(benchmarkClass),
+                    library,
                     operation(method),
                     fixture.isEmpty()
                             ? Fixture.ORDER.label()
