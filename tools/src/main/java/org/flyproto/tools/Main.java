@@ -117,9 +117,6 @@ public final class Main {
         } catch (final BadDataException e) {
             err.println(e.report());
             return 1;
-        } catch (final UnsupportedOperationException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
         } catch (final IOException e) {
             err.println("error: " + Commands.reason(e));
             return 2;
