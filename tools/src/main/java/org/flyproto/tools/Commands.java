@@ -170,6 +170,9 @@ final class Commands {
     }
 
     static InputStream openFile(final Path file, final Options.Command command) {
+        if (Files.isDirectory(file)) {
+            throw new UsageException("cannot read " + file + ": a directory", command);
+        }
         try {
             return Files.newInputStream(file);
         } catch (final IOException e) {
@@ -180,7 +183,9 @@ final class Commands {
     static String reason(final IOException e) {
         return e instanceof NoSuchFileException
                 ? "no such file"
-                : e instanceof AccessDeniedException ? "permission denied" : String.valueOf(e);
+                : e instanceof AccessDeniedException
+                        ? "permission denied"
+                        : e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
     /** Validates and prints each message; counts, skips up to {@code --from}, reports progress. */

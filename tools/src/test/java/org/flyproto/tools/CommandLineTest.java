@@ -102,6 +102,14 @@ class CommandLineTest {
     }
 
     @Test
+    void shouldRejectADirectoryAsInputWithExitTwo(@TempDir final Path dir) {
+        final Tool.Result result = Tool.run("decode", SET, ALL_TYPES, dir.toString());
+
+        assertThat(result.exit()).isEqualTo(2);
+        assertThat(result.err()).startsWith("error: cannot read " + dir + ": a directory\nusage: ");
+    }
+
+    @Test
     void shouldRejectAMissingOrBrokenDescriptorSetWithExitTwo(@TempDir final Path dir) throws IOException {
         final Path broken = Files.write(dir.resolve("broken.pb"), new byte[] {0x0A, 0x7F, 0x01});
 
