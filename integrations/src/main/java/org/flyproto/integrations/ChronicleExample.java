@@ -28,12 +28,19 @@ public final class ChronicleExample {
     private ChronicleExample() {}
 
     /**
-     * Runs the three parts and prints what was read.
+     * Runs the three parts and prints what was read; or, given a directory, only appends 1,000 orders to a Chronicle
+     * Queue there and keeps it (for {@code flyproto dump}, see docs/dynamic.md).
      *
-     * @param args ignored.
+     * @param args nothing, or the directory of the queue to keep.
      * @throws IOException if a temporary file cannot be created.
      */
     public static void main(final String[] args) throws IOException {
+        if (args.length == 1) {
+            final Path dir = Path.of(args[0]);
+            System.out.println(
+                    "Chronicle Queue at " + dir + ": " + queue(dir, 1_000) + " orders appended and read back");
+            return;
+        }
         System.out.println("Chronicle native store:  order of " + nativeStore() + " bytes decoded and checked");
         final Path dir = Files.createTempDirectory("flyproto-chronicle-");
         try {
