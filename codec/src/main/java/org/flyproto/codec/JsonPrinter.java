@@ -21,6 +21,10 @@ import org.flyproto.codec.schema.SchemaRegistry;
  * printer.appendTo(order, builder);                                               // or into a StringBuilder
  * }</pre>
  *
+ * <p>A {@link DynamicDecoder}'s message (a type known at run time) prints through the same methods, as the generated
+ * decoder of its type prints the same bytes; its Any resolves through {@link #usingSchemaRegistry}. A dynamic decoder
+ * that was never wrapped is an {@link IllegalStateException}.
+ *
  * <p>A printer is configured once (each option returns a new printer) and reused; it is not thread-safe. Printing
  * never disturbs the decoder printed: it reads through a second decoder of the same type, wrapped on the same bytes
  * (as {@link MessageDecoder#appendTo(StringBuilder)} does), so iterations, views and nested decoders handed out before

@@ -2,8 +2,10 @@ package org.flyproto.codec;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 
@@ -284,13 +286,22 @@ final class JsonText {
      */
     void string(final Utf8View value) {
         final int length = value.byteLength();
-        final byte[] bytes = copyRaw(value.buffer(), value.offset(), length);
-        put('"');
-        if (Utf8Arrays.isValid(bytes, 0, length)) {
-            escaped(bytes, 0, length);
+        final DirectBuffer buffer = value.buffer();
+        final byte[] array = buffer.byteArray();
+        final byte[] bytes;
+        final int from;
+        if (array != null && Memory.isRaw(buffer)) {
+            // One of Agrona's buffers over an array: escape from the array itself, no copy.
+            bytes = array;
+            from = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + value.offset();
         } else {
+            bytes = copyRaw(buffer, value.offset(), length);
+            from = 0;
+        }
+        put('"');
+        if (!escaped(bytes, from, from + length)) {
             final byte[] replaced =
-                    Utf8.toString(value.buffer(), value.offset(), length).getBytes(StandardCharsets.UTF_8);
+                    Utf8.toString(buffer, value.offset(), length).getBytes(StandardCharsets.UTF_8);
             escaped(replaced, 0, replaced.length);
         }
         put('"');
@@ -436,11 +447,14 @@ final class JsonText {
     }
 
     /**
-     * {@code text[from, to)}, valid UTF-8, escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
-     * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and U+2029
-     * as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that need no escape are copied whole.
+     * {@code text[from, to)} escaped as {@code JsonFormat} escapes it, in one pass that also validates the UTF-8:
+     * {@code \"}, {@code \\}, {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as
+     * {@code \\u00xx}, U+2028 and U+2029 as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that
+     * need no escape are copied whole.
+     *
+     * @return false, writing nothing, if the bytes are not valid UTF-8.
      */
-    private void escaped(final byte[] text, final int from, final int to) {
+    private boolean escaped(final byte[] text, final int from, final int to) {
         ensure(6 * (to - from));
         final byte[] o = out;
         int p = pos;
@@ -453,10 +467,16 @@ final class JsonText {
                 if (escape == 0) {
                     continue;
                 }
-            } else if (b == (byte) 0xE2 && i + 2 < to && text[i + 1] == (byte) 0x80 && (text[i + 2] & 0xFE) == 0xA8) {
-                escape = -1;
             } else {
-                continue;
+                final int width = Utf8Arrays.sequenceLength(text, i, to);
+                if (width == 0) {
+                    return false;
+                }
+                if (width != 3 || b != (byte) 0xE2 || text[i + 1] != (byte) 0x80 || (text[i + 2] & 0xFE) != 0xA8) {
+                    i += width - 1;
+                    continue;
+                }
+                escape = -1;
             }
             System.arraycopy(text, run, o, p, i - run);
             p += i - run;
@@ -481,6 +501,7 @@ final class JsonText {
         }
         System.arraycopy(text, run, o, p, to - run);
         pos = p + to - run;
+        return true;
     }
 
     private static byte[] digitPairs() {

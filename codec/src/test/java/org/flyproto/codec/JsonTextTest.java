@@ -39,6 +39,93 @@ class JsonTextTest {
         }
     }
 
+    @Test
+    void shouldEscapeStringsAsJsonFormatDoesAndReplaceInvalidUtf8() throws Exception {
+        final SplittableRandom random = new SplittableRandom(23);
+        final byte[][] pieces = {
+            {'a'},
+            {'"'},
+            {'\\'},
+            {'\n'},
+            {0x01},
+            {'<'},
+            {'='},
+            {'\''},
+            "é".getBytes(StandardCharsets.UTF_8),
+            "語".getBytes(StandardCharsets.UTF_8),
+            "😀".getBytes(StandardCharsets.UTF_8),
+            {(byte) 0xE2, (byte) 0x80, (byte) 0xA8},
+            {(byte) 0xE2, (byte) 0x80, (byte) 0xA9},
+            {(byte) 0xFF},
+            {(byte) 0x80},
+            {(byte) 0xC0, (byte) 0xAF},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            {(byte) 0xE2, (byte) 0x80},
+            {(byte) 0xF0, (byte) 0x9F}
+        };
+        final java.nio.charset.CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder();
+        for (int i = 0; i < 20_000; i++) {
+            final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            final int n = random.nextInt(12);
+            for (int k = 0; k < n; k++) {
+                bytes.write(pieces[random.nextInt(random.nextBoolean() ? 11 : pieces.length)]);
+            }
+            final byte[] input = bytes.toByteArray();
+            boolean valid = true;
+            try {
+                strict.decode(java.nio.ByteBuffer.wrap(input));
+            } catch (final java.nio.charset.CharacterCodingException e) {
+                valid = false;
+            }
+            final String what = java.util.HexFormat.of().formatHex(input);
+            assertThat(Utf8Arrays.isValid(input, 0, input.length)).as(what).isEqualTo(valid);
+            for (final org.agrona.DirectBuffer buffer : new org.agrona.DirectBuffer[] {
+                new org.agrona.concurrent.UnsafeBuffer(input),
+                new org.agrona.concurrent.UnsafeBuffer(
+                        java.nio.ByteBuffer.allocateDirect(input.length).put(input))
+            }) {
+                text.reset();
+                text.string(new org.flyproto.buffers.Utf8View().wrap(buffer, 0, input.length));
+                assertThat(new String(text.bytes(), 0, text.length(), StandardCharsets.UTF_8))
+                        .as(what)
+                        .isEqualTo(escape(new String(input, StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    /** JsonFormat's escaping, char by char, of what protobuf-java's String holds. */
+    private static String escape(final String s) {
+        final StringBuilder out = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            final char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20
+                            || c == '<'
+                            || c == '>'
+                            || c == '&'
+                            || c == '='
+                            || c == '\''
+                            || c == 0x2028
+                            || c == 0x2029) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.append('"').toString();
+    }
+
     private void check(final long value) {
         text.reset();
         text.decimal(value);
