@@ -3,6 +3,7 @@ package org.flyproto.codec.schema;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.agrona.DirectBuffer;
+import org.flyproto.buffers.Memory;
 
 /**
  * An immutable map from names to small non-negative values, looked up without allocating by a range of chars or by a
@@ -87,6 +88,9 @@ final class NameTable {
      * @return the name's value, or -1 if absent.
      */
     int find(final DirectBuffer buffer, final int offset, final int length) {
+        if (Memory.isRaw(buffer) && offset >= 0 && length >= 0 && offset <= buffer.capacity() - length) {
+            return findRaw(buffer.byteArray(), buffer.addressOffset() + offset, length);
+        }
         int h = 0;
         for (int i = 0; i < length; i++) {
             h = 31 * h + (buffer.getByte(offset + i) & 0xFF);
@@ -98,6 +102,30 @@ final class NameTable {
             }
         }
         return MISSING;
+    }
+
+    /** {@link #find(DirectBuffer, int, int)} over one of Agrona's buffers, its range checked: plain memory reads. */
+    private int findRaw(final byte[] array, final long address, final int length) {
+        int h = 0;
+        for (int i = 0; i < length; i++) {
+            h = 31 * h + (Memory.getByte(array, address, i) & 0xFF);
+        }
+        for (int slot = mix(h) & mask; names[slot] != null; slot = (slot + 1) & mask) {
+            final byte[] candidate = utf8[slot];
+            if (candidate.length == length && rawEquals(candidate, array, address)) {
+                return values[slot];
+            }
+        }
+        return MISSING;
+    }
+
+    private static boolean rawEquals(final byte[] candidate, final byte[] array, final long address) {
+        for (int i = 0; i < candidate.length; i++) {
+            if (candidate[i] != Memory.getByte(array, address, i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean regionEquals(final String candidate, final CharSequence name, final int start) {
