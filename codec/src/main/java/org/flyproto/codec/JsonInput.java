@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 
 /**
@@ -54,6 +55,9 @@ final class JsonInput {
     private static final UnsafeBuffer FALSE_TEXT = ascii("false");
 
     private DirectBuffer buffer;
+    private boolean raw;
+    private byte[] array;
+    private long address;
     private int start;
     private int end;
     /** The index of the next byte to read. */
@@ -93,6 +97,10 @@ final class JsonInput {
      */
     void reset(final DirectBuffer buffer, final int offset, final int length) {
         this.buffer = buffer;
+        // Agrona's buffers are read as plain memory: every read is inside the range, which the caller checked.
+        raw = Memory.isRaw(buffer);
+        array = buffer.byteArray();
+        address = buffer.addressOffset();
         this.start = offset;
         this.end = offset + length;
         this.pos = offset;
@@ -120,7 +128,7 @@ final class JsonInput {
     }
 
     private int byteAt(final int index) {
-        return buffer.getByte(index) & 0xFF;
+        return raw ? Memory.getByte(array, address, index) & 0xFF : buffer.getByte(index) & 0xFF;
     }
 
     /** Skips whitespace and comments; leaves {@link #pos} at the next byte and returns it, or -1 at the end. */

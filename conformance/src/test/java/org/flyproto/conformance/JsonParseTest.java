@@ -264,6 +264,21 @@ class JsonParseTest {
             assertThat(e.offset()).as(e.getMessage()).isBetween(0, utf8.length);
             assertThat(encoder.encodedLength()).as("rewound").isZero();
         }
+        // The same bytes in a buffer that is not one of Agrona's (read through its interface) and fails any read
+        // outside the input: Agrona's buffers are read as plain memory, so this is where a read past the range shows.
+        try {
+            encoder.wrap(out, 0, CAPACITY);
+            parser.parse(RegionChecked.of(in, OFFSET, utf8.length), OFFSET, utf8.length, encoder);
+            assertThat(bytes)
+                    .as("region-checked buffer accepts as the bytes form does")
+                    .isNotNull();
+            assertThat(copy(out, encoder.encodedLength())).isEqualTo(bytes);
+        } catch (final ProtoDecodeException e) {
+            assertThat(error)
+                    .as("region-checked buffer rejects as the bytes form does: " + e.getMessage())
+                    .isNotNull();
+            assertThat(e.getMessage()).isEqualTo(error.getMessage());
+        }
         try {
             encoder.wrap(out, 0, CAPACITY);
             parser.parse(json, encoder);
