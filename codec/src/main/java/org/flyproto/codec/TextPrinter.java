@@ -3,6 +3,7 @@ package org.flyproto.codec;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
+import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 
@@ -45,6 +46,11 @@ public final class TextPrinter implements ValueWriter {
 
     /** Prints dynamic messages; created on first use. */
     private DynamicText dynamic;
+
+    /** Bytes escaped per chunk before they are appended, four chars a byte at most. */
+    private static final int ESCAPE_CHUNK = 2048;
+
+    private final char[] escapeChars = new char[4 * ESCAPE_CHUNK];
 
     TextPrinter() {}
 
@@ -405,10 +411,62 @@ public final class TextPrinter implements ValueWriter {
         }
     }
 
+    /**
+     * The bytes escaped into a reused char array (at most four chars a byte), appended a chunk at a time; Agrona's
+     * buffers read as plain memory once the range is checked.
+     */
     private void escape(final DirectBuffer buffer, final int offset, final int length) {
-        for (int i = offset, end = offset + length; i < end; i++) {
-            escape(buffer.getByte(i));
+        final char[] c = escapeChars;
+        final boolean raw = Memory.isRaw(buffer) && offset >= 0 && length >= 0 && offset <= buffer.capacity() - length;
+        final byte[] array = buffer.byteArray();
+        final long address = buffer.addressOffset();
+        final int end = offset + length;
+        for (int from = offset; from < end; ) {
+            final int to = Math.min(end, from + ESCAPE_CHUNK);
+            int n = 0;
+            if (raw) {
+                for (int i = from; i < to; i++) {
+                    n = escape(Memory.getByte(array, address, i), c, n);
+                }
+            } else {
+                for (int i = from; i < to; i++) {
+                    n = escape(buffer.getByte(i), c, n);
+                }
+            }
+            out.append(c, 0, n);
+            from = to;
         }
+    }
+
+    /** {@link #escape(byte)} into {@code c} at {@code n}: the index after it. */
+    private static int escape(final byte b, final char[] c, final int n) {
+        final char simple = switch (b) {
+            case 0x07 -> 'a';
+            case '\b' -> 'b';
+            case '\f' -> 'f';
+            case '\n' -> 'n';
+            case '\r' -> 'r';
+            case '\t' -> 't';
+            case 0x0B -> 'v';
+            case '\\' -> '\\';
+            case '\'' -> '\'';
+            case '"' -> '"';
+            default -> 0;
+        };
+        if (simple != 0) {
+            c[n] = '\\';
+            c[n + 1] = simple;
+            return n + 2;
+        }
+        if (b >= 0x20 && b <= 0x7E) {
+            c[n] = (char) b;
+            return n + 1;
+        }
+        c[n] = '\\';
+        c[n + 1] = (char) ('0' + ((b >>> 6) & 3));
+        c[n + 2] = (char) ('0' + ((b >>> 3) & 7));
+        c[n + 3] = (char) ('0' + (b & 7));
+        return n + 4;
     }
 
     /** One byte as protobuf-java's {@code TextFormat.escapeBytes} writes it. */
