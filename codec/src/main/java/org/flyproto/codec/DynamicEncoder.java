@@ -273,6 +273,166 @@ public final class DynamicEncoder {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
+    // Elements from arrays
+
+    /**
+     * Writes {@code count} elements of a repeated 32-bit integer or enum field from an array: of a packed field one
+     * packed run, its length computed first and the values written straight to memory (as a generated encoder's array
+     * setter writes them); of an unpacked field, or after elements of a packed run of the same field still open, as
+     * that many {@link #int32Value} calls would. uint32 and fixed32 values are their bit patterns.
+     *
+     * @param field  a repeated int32, uint32, sint32, fixed32, sfixed32 or enum field of the innermost open message.
+     * @param values the values.
+     * @param offset index of the first value.
+     * @param count  how many.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the field is of another type or not repeated, or the range is not inside
+     *     {@code values}.
+     */
+    public DynamicEncoder int32Values(final FieldSchema field, final int[] values, final int offset, final int count) {
+        if (!DynamicDecoder.isInt32(field.type()) && field.type() != FieldType.ENUM) {
+            throw DynamicDecoder.wrongType(field, "32-bit integer or enum");
+        }
+        RegionArgument.check(offset, count, values.length);
+        if (!wholeRun(field)) {
+            for (int i = offset; i < offset + count; i++) {
+                integer(field, values[i]);
+            }
+            return this;
+        }
+        final int tag = field.packedTag();
+        switch (field.type()) {
+            case UINT32 -> PackedArrays.packedUnsigned32(cursor, tag, values, offset, count);
+            case SINT32 -> PackedArrays.packedSInt32(cursor, tag, values, offset, count);
+            case FIXED32, SFIXED32 -> PackedArrays.packedFixed32(cursor, tag, values, offset, count);
+            default -> PackedArrays.packedInt32(cursor, tag, values, offset, count);
+        }
+        return this;
+    }
+
+    /**
+     * {@link #int32Values} for a repeated 64-bit integer field (uint64 and fixed64 values as their bit patterns).
+     *
+     * @param field  a repeated int64, uint64, sint64, fixed64 or sfixed64 field of the innermost open message.
+     * @param values the values.
+     * @param offset index of the first value.
+     * @param count  how many.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the field is of another type or not repeated, or the range is not inside
+     *     {@code values}.
+     */
+    public DynamicEncoder int64Values(final FieldSchema field, final long[] values, final int offset, final int count) {
+        if (!DynamicDecoder.isInt64(field.type())) {
+            throw DynamicDecoder.wrongType(field, "64-bit integer");
+        }
+        RegionArgument.check(offset, count, values.length);
+        if (!wholeRun(field)) {
+            for (int i = offset; i < offset + count; i++) {
+                integer(field, values[i]);
+            }
+            return this;
+        }
+        final int tag = field.packedTag();
+        switch (field.type()) {
+            case SINT64 -> PackedArrays.packedSInt64(cursor, tag, values, offset, count);
+            case FIXED64, SFIXED64 -> PackedArrays.packedFixed64(cursor, tag, values, offset, count);
+            default -> PackedArrays.packedVarint64(cursor, tag, values, offset, count);
+        }
+        return this;
+    }
+
+    /**
+     * {@link #int32Values} for a repeated float field.
+     *
+     * @param field  a repeated float field of the innermost open message.
+     * @param values the values.
+     * @param offset index of the first value.
+     * @param count  how many.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the field is of another type or not repeated, or the range is not inside
+     *     {@code values}.
+     */
+    public DynamicEncoder floatValues(
+            final FieldSchema field, final float[] values, final int offset, final int count) {
+        require(field, FieldType.FLOAT);
+        RegionArgument.check(offset, count, values.length);
+        if (wholeRun(field)) {
+            PackedArrays.packedFloat(cursor, field.packedTag(), values, offset, count);
+        } else {
+            for (int i = offset; i < offset + count; i++) {
+                floating(field, values[i], false);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * {@link #int32Values} for a repeated double field.
+     *
+     * @param field  a repeated double field of the innermost open message.
+     * @param values the values.
+     * @param offset index of the first value.
+     * @param count  how many.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the field is of another type or not repeated, or the range is not inside
+     *     {@code values}.
+     */
+    public DynamicEncoder doubleValues(
+            final FieldSchema field, final double[] values, final int offset, final int count) {
+        require(field, FieldType.DOUBLE);
+        RegionArgument.check(offset, count, values.length);
+        if (wholeRun(field)) {
+            PackedArrays.packedDouble(cursor, field.packedTag(), values, offset, count);
+        } else {
+            for (int i = offset; i < offset + count; i++) {
+                floating(field, values[i], false);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * {@link #int32Values} for a repeated bool field.
+     *
+     * @param field  a repeated bool field of the innermost open message.
+     * @param values the values.
+     * @param offset index of the first value.
+     * @param count  how many.
+     * @return this encoder.
+     * @throws IllegalArgumentException if the field is of another type or not repeated, or the range is not inside
+     *     {@code values}.
+     */
+    public DynamicEncoder boolValues(
+            final FieldSchema field, final boolean[] values, final int offset, final int count) {
+        require(field, FieldType.BOOL);
+        RegionArgument.check(offset, count, values.length);
+        if (wholeRun(field)) {
+            PackedArrays.packedBool(cursor, field.packedTag(), values, offset, count);
+        } else {
+            for (int i = offset; i < offset + count; i++) {
+                integer(field, values[i] ? 1 : 0);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Checks a field written from an array: true if its elements go out as one packed run of their own (the open run
+     * closed first); false if they are written one by one (an unpacked field, or a packed run of this field open).
+     */
+    private boolean wholeRun(final FieldSchema field) {
+        checkField(field);
+        if (!field.isRepeated()) {
+            throw new IllegalArgumentException(field + " is not repeated: write its value with the single setter");
+        }
+        if (!field.isPacked() || runs[level] == field) {
+            return false;
+        }
+        closeRun();
+        return true;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
     // Strings and bytes
 
     /**

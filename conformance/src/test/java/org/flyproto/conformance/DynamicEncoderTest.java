@@ -71,6 +71,64 @@ class DynamicEncoderTest {
         }
     }
 
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("schemasAndSources")
+    void shouldWriteRepeatedFieldsFromArraysAsProtobufJavaWritesThem(
+            final String name, final Message root, final Source source) {
+        final MessageSchema schema = source.schema(root.getDescriptorForType());
+        final DynamicEncoder encoder = new DynamicEncoder();
+        int arrays = 0;
+        for (final long seed : SchemaRoundTripTest.seeds(MESSAGES)) {
+            final Message message = SchemaRoundTripTest.randomMessage(seed, root, DEPTH);
+            final byte[] expected = message.toByteArray();
+            write(message, encoder.wrap(schema, new ExpandableArrayBuffer(16), 0), true);
+            final byte[] actual = new byte[encoder.encodedLength()];
+            encoder.encodedBuffer().getBytes(0, actual);
+            assertThat(DynamicDecoderTest.hex(actual))
+                    .as("seed %d: %s", seed, message)
+                    .isEqualTo(DynamicDecoderTest.hex(expected));
+            write(message, encoder.wrapForSize(schema), true);
+            assertThat(encoder.encodedLength()).isEqualTo(expected.length);
+            arrays += expected.length;
+        }
+        assertThat(arrays).isPositive();
+        final FieldSchema singular = schema.field(0).isRepeated() ? null : schema.field(0);
+        if (singular != null && singular.type().isPackable()) {
+            encoder.wrap(schema, new ExpandableArrayBuffer(16), 0);
+            assertThatThrownBy(() -> encoder.int32Values(singular, new int[1], 0, 1))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
+    void shouldRefuseArraysOfAnotherTypeOrOutsideTheArray() {
+        final MessageSchema schema = DynamicMessages.Source.GENERATED.schema(
+                org.flyproto.conformance.messages.proto3.TestMessagesProto3.TestAllTypesProto3.getDescriptor());
+        final DynamicEncoder encoder = new DynamicEncoder().wrap(schema, new ExpandableArrayBuffer(16), 0);
+        final FieldSchema packedInt32 = encoder.field("packed_int32");
+        final FieldSchema packedDouble = encoder.field("packed_double");
+        final FieldSchema optionalInt32 = encoder.field("optional_int32");
+        assertThatThrownBy(() -> encoder.int64Values(packedInt32, new long[1], 0, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("packed_int32");
+        assertThatThrownBy(() -> encoder.doubleValues(packedDouble, new double[2], 1, 2))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> encoder.int32Values(optionalInt32, new int[1], 0, 1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not repeated");
+        assertThat(encoder.encodedLength()).as("nothing written").isZero();
+        encoder.int32Values(packedInt32, new int[] {1, 300}, 0, 2).doubleValues(packedDouble, new double[0], 0, 0);
+        final byte[] bytes = new byte[encoder.encodedLength()];
+        encoder.encodedBuffer().getBytes(0, bytes);
+        assertThat(DynamicDecoderTest.hex(bytes))
+                .isEqualTo(DynamicDecoderTest.hex(
+                        org.flyproto.conformance.messages.proto3.TestMessagesProto3.TestAllTypesProto3.newBuilder()
+                                .addPackedInt32(1)
+                                .addPackedInt32(300)
+                                .build()
+                                .toByteArray()));
+    }
+
     @Test
     void shouldNotWriteImplicitPresenceFieldsAtTheirDefault() {
         final DynamicEncoder e = new DynamicEncoder()
@@ -141,6 +199,14 @@ class DynamicEncoderTest {
 
     /** Writes {@code message} field by field in number order; a map entry's key and value always. */
     static void write(final Message message, final DynamicEncoder e) {
+        write(message, e, false);
+    }
+
+    /**
+     * Writes {@code message} field by field in number order; with {@code arrays}, each repeated scalar field's first
+     * element by its single setter and the others from an array (so a packed run open when the array comes).
+     */
+    static void write(final Message message, final DynamicEncoder e, final boolean arrays) {
         final Descriptor type = message.getDescriptorForType();
         final MessageSchema schema = e.schema();
         for (int i = 0; i < schema.fieldCount(); i++) {
@@ -154,8 +220,17 @@ class DynamicEncoderTest {
                 }
                 entries.values().forEach(entry -> value(e, f, entry));
             } else if (fd.isRepeated()) {
-                for (final Object element : (List<?>) message.getField(fd)) {
-                    value(e, f, element);
+                final List<?> elements = (List<?>) message.getField(fd);
+                if (arrays
+                        && !elements.isEmpty()
+                        && fd.getJavaType() != FieldDescriptor.JavaType.MESSAGE
+                        && f.type().isPackable()) {
+                    value(e, f, elements.get(0));
+                    fromArray(e, f, elements.subList(1, elements.size()));
+                } else {
+                    for (final Object element : elements) {
+                        value(e, f, element);
+                    }
                 }
             } else if (message.hasField(fd) || type.getOptions().getMapEntry()) {
                 value(e, f, message.getField(fd));
@@ -163,6 +238,51 @@ class DynamicEncoderTest {
                 // Implicit presence: the encoder elides the default itself.
                 value(e, f, message.getField(fd));
             }
+        }
+    }
+
+    /** The elements through the encoder's array setters, from index 1 of an array one longer at each end. */
+    private static void fromArray(final DynamicEncoder e, final FieldSchema f, final List<?> elements) {
+        final int n = elements.size();
+        switch (f.type()) {
+            case INT32, UINT32, SINT32, FIXED32, SFIXED32, ENUM -> {
+                final int[] values = new int[n + 2];
+                for (int i = 0; i < n; i++) {
+                    values[i + 1] = elements.get(i) instanceof EnumValueDescriptor v
+                            ? v.getNumber()
+                            : (Integer) elements.get(i);
+                }
+                e.int32Values(f, values, 1, n);
+            }
+            case INT64, UINT64, SINT64, FIXED64, SFIXED64 -> {
+                final long[] values = new long[n + 2];
+                for (int i = 0; i < n; i++) {
+                    values[i + 1] = (Long) elements.get(i);
+                }
+                e.int64Values(f, values, 1, n);
+            }
+            case FLOAT -> {
+                final float[] values = new float[n + 2];
+                for (int i = 0; i < n; i++) {
+                    values[i + 1] = (Float) elements.get(i);
+                }
+                e.floatValues(f, values, 1, n);
+            }
+            case DOUBLE -> {
+                final double[] values = new double[n + 2];
+                for (int i = 0; i < n; i++) {
+                    values[i + 1] = (Double) elements.get(i);
+                }
+                e.doubleValues(f, values, 1, n);
+            }
+            case BOOL -> {
+                final boolean[] values = new boolean[n + 2];
+                for (int i = 0; i < n; i++) {
+                    values[i + 1] = (Boolean) elements.get(i);
+                }
+                e.boolValues(f, values, 1, n);
+            }
+            default -> throw new AssertionError(f);
         }
     }
 

@@ -18,8 +18,8 @@ import org.flyproto.codec.schema.MessageSchema;
 /**
  * Writes a fixture's data record through a {@link DynamicEncoder}, every field in number order (so the bytes are the
  * canonical ones), from the same records the generated codecs write: the {@link FieldSchema}s are looked up by name
- * once, when the writer is built. The encoder has no bulk setter for packed arrays: a packed field is written element
- * by element, consecutive elements forming one run.
+ * once, when the writer is built. Packed fields held as arrays are written with the encoder's array setters, one run
+ * each, as the generated codec writes them.
  */
 interface SchemaWriter {
     /**
@@ -101,9 +101,7 @@ interface SchemaWriter {
             for (final String e : person.emails()) {
                 encoder.string(emails, e);
             }
-            for (final int number : person.luckyNumbers()) {
-                encoder.int32Value(luckyNumbers, number);
-            }
+            encoder.int32Values(luckyNumbers, person.luckyNumbers(), 0, person.luckyNumbers().length);
         }
     }
 
@@ -249,12 +247,8 @@ interface SchemaWriter {
                         .end();
             }
             encoder.string(unit, telemetry.unit());
-            for (final long timestamp : telemetry.timestamps()) {
-                encoder.uint64Value(timestamps, timestamp);
-            }
-            for (final double v : telemetry.values()) {
-                encoder.doubleValue(values, v);
-            }
+            encoder.int64Values(timestamps, telemetry.timestamps(), 0, telemetry.timestamps().length);
+            encoder.doubleValues(values, telemetry.values(), 0, telemetry.values().length);
             encoder.uint32Value(sourceId, telemetry.sourceId());
         }
     }
