@@ -293,8 +293,7 @@ public final class DynamicEncoder {
         if (!DynamicDecoder.isInt32(field.type()) && field.type() != FieldType.ENUM) {
             throw DynamicDecoder.wrongType(field, "32-bit integer or enum");
         }
-        RegionArgument.check(offset, count, values.length);
-        if (!wholeRun(field)) {
+        if (!wholeRun(field, offset, count, values.length)) {
             for (int i = offset; i < offset + count; i++) {
                 integer(field, values[i]);
             }
@@ -325,8 +324,7 @@ public final class DynamicEncoder {
         if (!DynamicDecoder.isInt64(field.type())) {
             throw DynamicDecoder.wrongType(field, "64-bit integer");
         }
-        RegionArgument.check(offset, count, values.length);
-        if (!wholeRun(field)) {
+        if (!wholeRun(field, offset, count, values.length)) {
             for (int i = offset; i < offset + count; i++) {
                 integer(field, values[i]);
             }
@@ -355,8 +353,7 @@ public final class DynamicEncoder {
     public DynamicEncoder floatValues(
             final FieldSchema field, final float[] values, final int offset, final int count) {
         require(field, FieldType.FLOAT);
-        RegionArgument.check(offset, count, values.length);
-        if (wholeRun(field)) {
+        if (wholeRun(field, offset, count, values.length)) {
             PackedArrays.packedFloat(cursor, field.packedTag(), values, offset, count);
         } else {
             for (int i = offset; i < offset + count; i++) {
@@ -380,8 +377,7 @@ public final class DynamicEncoder {
     public DynamicEncoder doubleValues(
             final FieldSchema field, final double[] values, final int offset, final int count) {
         require(field, FieldType.DOUBLE);
-        RegionArgument.check(offset, count, values.length);
-        if (wholeRun(field)) {
+        if (wholeRun(field, offset, count, values.length)) {
             PackedArrays.packedDouble(cursor, field.packedTag(), values, offset, count);
         } else {
             for (int i = offset; i < offset + count; i++) {
@@ -405,8 +401,7 @@ public final class DynamicEncoder {
     public DynamicEncoder boolValues(
             final FieldSchema field, final boolean[] values, final int offset, final int count) {
         require(field, FieldType.BOOL);
-        RegionArgument.check(offset, count, values.length);
-        if (wholeRun(field)) {
+        if (wholeRun(field, offset, count, values.length)) {
             PackedArrays.packedBool(cursor, field.packedTag(), values, offset, count);
         } else {
             for (int i = offset; i < offset + count; i++) {
@@ -417,10 +412,12 @@ public final class DynamicEncoder {
     }
 
     /**
-     * Checks a field written from an array: true if its elements go out as one packed run of their own (the open run
-     * closed first); false if they are written one by one (an unpacked field, or a packed run of this field open).
+     * Checks a field written from {@code [offset, offset + count)} of an array of {@code length}: true if its elements
+     * go out as one packed run of their own (the open run closed first); false if they are written one by one (an
+     * unpacked field, or a packed run of this field open).
      */
-    private boolean wholeRun(final FieldSchema field) {
+    private boolean wholeRun(final FieldSchema field, final int offset, final int count, final int length) {
+        RegionArgument.check(offset, count, length);
         checkField(field);
         if (!field.isRepeated()) {
             throw new IllegalArgumentException(field + " is not repeated: write its value with the single setter");

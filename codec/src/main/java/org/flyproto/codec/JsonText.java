@@ -353,6 +353,32 @@ final class JsonText {
     }
 
     /**
+     * Checks that a FieldMask path survives the round trip through lowerCamel (see
+     * {@link JsonWriter#fieldMaskPath}): {@code [a-z0-9._]}, each {@code '_'} followed by a lowercase letter, not empty.
+     *
+     * @throws JsonPrintException if it does not.
+     */
+    static void checkRoundTrip(final Utf8View path) {
+        final DirectBuffer b = path.buffer();
+        final int end = path.offset() + path.byteLength();
+        boolean ok = path.byteLength() > 0;
+        for (int i = path.offset(); ok && i < end; i++) {
+            final int c = b.getByte(i);
+            if (c == '_') {
+                final int next = i + 1 < end ? b.getByte(i + 1) : -1;
+                ok = next >= 'a' && next <= 'z';
+            } else {
+                ok = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.';
+            }
+        }
+        if (!ok) {
+            throw new JsonPrintException("FieldMask path \"" + Utf8.toString(b, path.offset(), path.byteLength())
+                    + "\" does not survive the round trip through lowerCamel: a path is [a-z0-9._], each '_'"
+                    + " followed by a lowercase letter");
+        }
+    }
+
+    /**
      * A field mask path in lowerCamel, escaped (without quotes), as {@code FieldMaskUtil.toJsonString} converts it:
      * each underscore dropped and the char after it upper-cased, every other char lower-cased
      * ({@code Character.toUpperCase/toLowerCase} of each UTF-16 char).

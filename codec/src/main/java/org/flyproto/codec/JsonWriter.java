@@ -3,7 +3,6 @@ package org.flyproto.codec;
 import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
-import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.codec.schema.SchemaRegistry;
 
@@ -655,7 +654,7 @@ public final class JsonWriter implements ValueWriter {
      */
     public void fieldMaskPath(final Utf8View path) {
         if (!anyFieldMask) {
-            checkRoundTrip(path);
+            JsonText.checkRoundTrip(path);
         }
         if (path.byteLength() == 0) {
             return;
@@ -664,26 +663,6 @@ public final class JsonWriter implements ValueWriter {
             text.put(',');
         }
         text.fieldMaskPath(path);
-    }
-
-    private static void checkRoundTrip(final Utf8View path) {
-        final DirectBuffer b = path.buffer();
-        final int end = path.offset() + path.byteLength();
-        boolean ok = path.byteLength() > 0;
-        for (int i = path.offset(); ok && i < end; i++) {
-            final int c = b.getByte(i);
-            if (c == '_') {
-                final int next = i + 1 < end ? b.getByte(i + 1) : -1;
-                ok = next >= 'a' && next <= 'z';
-            } else {
-                ok = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.';
-            }
-        }
-        if (!ok) {
-            throw new JsonPrintException("FieldMask path \"" + Utf8.toString(b, path.offset(), path.byteLength())
-                    + "\" does not survive the round trip through lowerCamel: a path is [a-z0-9._], each '_'"
-                    + " followed by a lowercase letter");
-        }
     }
 
     /** Closes the field mask {@link #beginFieldMask()} opened. */

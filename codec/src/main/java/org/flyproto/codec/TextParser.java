@@ -128,7 +128,7 @@ public final class TextParser {
      *     was.
      */
     public void parse(final CharSequence text, final MessageEncoder into) {
-        run(text, into, true);
+        run(text, into.writeCursor(), into.schema(), true);
     }
 
     /**
@@ -144,7 +144,7 @@ public final class TextParser {
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void parse(final DirectBuffer buffer, final int offset, final int length, final MessageEncoder into) {
-        run(buffer, offset, length, into, true);
+        run(buffer, offset, length, into.writeCursor(), into.schema(), true);
     }
 
     /**
@@ -157,7 +157,7 @@ public final class TextParser {
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void merge(final CharSequence text, final MessageEncoder into) {
-        run(text, into, false);
+        run(text, into.writeCursor(), into.schema(), false);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class TextParser {
      * @throws ProtoEncodeException if the message does not fit the encoder's fixed region.
      */
     public void merge(final DirectBuffer buffer, final int offset, final int length, final MessageEncoder into) {
-        run(buffer, offset, length, into, false);
+        run(buffer, offset, length, into.writeCursor(), into.schema(), false);
     }
 
     /**
@@ -225,19 +225,6 @@ public final class TextParser {
      */
     public void merge(final DirectBuffer buffer, final int offset, final int length, final DynamicEncoder into) {
         run(buffer, offset, length, into.parseCursor(), into.schema(), false);
-    }
-
-    private void run(final CharSequence text, final MessageEncoder into, final boolean required) {
-        run(text, into.writeCursor(), into.schema(), required);
-    }
-
-    private void run(
-            final DirectBuffer buffer,
-            final int offset,
-            final int length,
-            final MessageEncoder into,
-            final boolean required) {
-        run(buffer, offset, length, into.writeCursor(), into.schema(), required);
     }
 
     private void run(
