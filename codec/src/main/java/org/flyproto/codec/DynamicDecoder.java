@@ -4,7 +4,6 @@ import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.BytesView;
-import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.Varint;
 import org.flyproto.buffers.WireType;
@@ -54,7 +53,6 @@ import org.flyproto.codec.schema.MessageSchema;
  */
 public final class DynamicDecoder extends WireReader {
     private static final DirectBuffer EMPTY = new UnsafeBuffer(new byte[0]);
-    private static final byte[] NO_COPY = new byte[0];
     private static final int[] NO_INTS = new int[0];
     private static final int NONE = -1;
 
@@ -110,9 +108,6 @@ public final class DynamicDecoder extends WireReader {
     private DynamicDecoder printingTwin;
     private TextPrinter textPrinter;
 
-    /** The copy of a region of a buffer that is not one of Agrona's. */
-    private byte[] copy = NO_COPY;
-
     /** Creates a decoder; wrap it before reading. */
     public DynamicDecoder() {
         buffer = EMPTY;
@@ -161,15 +156,7 @@ public final class DynamicDecoder extends WireReader {
             final boolean trusted) {
         RegionArgument.check(offset, length, buffer.capacity());
         maxDepth = DEFAULT_MAX_DEPTH;
-        if (Memory.isRaw(buffer)) {
-            attach(buffer);
-        } else {
-            if (copy.length < length) {
-                copy = new byte[Math.max(length, 2 * copy.length)];
-            }
-            buffer.getBytes(offset, copy, 0, length);
-            attachCopy(buffer, copy, offset);
-        }
+        attachRegion(buffer, offset, length);
         wrapAt(schema, offset, offset + length, 0, trusted, !trusted);
         if (badUtf8 >= 0) {
             throw new ProtoDecodeException("invalid UTF-8", badUtf8);

@@ -4,7 +4,6 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Checked;
 import org.flyproto.buffers.Generation;
-import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
 import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.WireType;
@@ -72,11 +71,6 @@ public abstract class MessageDecoder extends WireReader {
 
     private TextPrinter textPrinter;
 
-    /** The copy of a region of a buffer that is not one of Agrona's. */
-    private byte[] copy = NO_COPY;
-
-    private static final byte[] NO_COPY = new byte[0];
-
     /** Checked mode only: how often this decoder moved, and under which parent. */
     final Generation generation = new Generation();
 
@@ -113,25 +107,8 @@ public abstract class MessageDecoder extends WireReader {
         if (Checked.ENABLED) {
             generation.advanceUnder(null);
         }
-        attachRoot(buffer, offset, length);
+        attachRegion(buffer, offset, length);
         wrapAt(offset, length, 0, trusted, !trusted);
-    }
-
-    /**
-     * Reads {@code buffer} from now on. A buffer that is not one of Agrona's ({@link Memory#isRaw}) is read from a copy
-     * of the region in an array this decoder owns (reused; it grows to the longest message seen); the decoder still
-     * hands out that buffer and its indices.
-     */
-    private void attachRoot(final DirectBuffer buffer, final int offset, final int length) {
-        if (Memory.isRaw(buffer)) {
-            attach(buffer);
-            return;
-        }
-        if (copy.length < length) {
-            copy = new byte[Math.max(length, 2 * copy.length)];
-        }
-        buffer.getBytes(offset, copy, 0, length);
-        attachCopy(buffer, copy, offset);
     }
 
     /**
@@ -146,7 +123,7 @@ public abstract class MessageDecoder extends WireReader {
             generation.advanceUnder(null);
         }
         maxDepth = holder.maxDepth;
-        attachRoot(buffer, offset, length);
+        attachRegion(buffer, offset, length);
         wrapAt(offset, length, holder.depth + 1, holder.trusted, !holder.trusted);
     }
 
@@ -165,7 +142,7 @@ public abstract class MessageDecoder extends WireReader {
     protected final void wrapDelimitedRoot(
             final DirectBuffer buffer, final int offset, final int length, final boolean trusted) {
         RegionArgument.check(offset, length, buffer.capacity());
-        attachRoot(buffer, offset, length);
+        attachRegion(buffer, offset, length);
         pos = offset;
         limit = offset + length;
         // readLength keeps the message inside the checked region: no second region check.

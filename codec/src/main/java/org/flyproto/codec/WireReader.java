@@ -46,6 +46,9 @@ public abstract class WireReader {
 
     private static final byte[] NO_MEMORY = new byte[0];
 
+    /** The copy of the root region of a buffer that is not one of Agrona's ({@link #attachRegion}). */
+    private byte[] copy = NO_MEMORY;
+
     /** When the content being walked spans several regions (a merged message): those regions, else null. */
     Regions walk;
     /** Index in {@link #walk} of the region being read. */
@@ -55,13 +58,31 @@ public abstract class WireReader {
     protected WireReader() {}
 
     /**
+     * Reads the region {@code [offset, offset + length)} of {@code buffer} from now on, checked by the caller against
+     * its capacity: a root decoder's wrap. An Agrona buffer ({@link Memory#isRaw}) is read in place; any other
+     * {@code DirectBuffer} from a copy of the region in an array this reader owns (reused; it grows to the longest
+     * region seen), the reader still handing out that buffer and its indices.
+     */
+    final void attachRegion(final DirectBuffer buffer, final int offset, final int length) {
+        if (Memory.isRaw(buffer)) {
+            attach(buffer);
+            return;
+        }
+        if (copy.length < length) {
+            copy = new byte[Math.max(length, 2 * copy.length)];
+        }
+        buffer.getBytes(offset, copy, 0, length);
+        attachCopy(buffer, copy, offset);
+    }
+
+    /**
      * Reads {@code buffer} from now on, and takes its memory: called by a root decoder's wrap, whose memory every
      * decoder and cursor below it then shares ({@link #attach(WireReader)}). An expandable buffer that grows, or an
      * {@code UnsafeBuffer} wrapped again, has other memory: the root must be wrapped again (the checked mode checks it).
      *
      * @param buffer an Agrona buffer ({@link Memory#isRaw}).
      */
-    final void attach(final DirectBuffer buffer) {
+    private void attach(final DirectBuffer buffer) {
         this.buffer = buffer;
         memArray = buffer.byteArray();
         memAddress = buffer.addressOffset();
@@ -75,7 +96,7 @@ public abstract class WireReader {
      * @param copy   its bytes from {@code offset} on.
      * @param offset the index of {@code copy[0]} in {@code buffer}.
      */
-    final void attachCopy(final DirectBuffer buffer, final byte[] copy, final int offset) {
+    private void attachCopy(final DirectBuffer buffer, final byte[] copy, final int offset) {
         this.buffer = buffer;
         memArray = copy;
         memAddress = BufferUtil.ARRAY_BASE_OFFSET - (long) offset;
@@ -441,6 +462,69 @@ public abstract class WireReader {
             }
             skipField(tag, groupDepth);
         }
+    }
+
+    /**
+     * Validates a nested message whose type is a leaf, as a validating scan of it would, without decoding it: every
+     * tag, varint, length, group and packed run of {@code [start, start + length)}, one level deeper than this reader,
+     * each error at the offset the scan gives. This reader is left where it was.
+     *
+     * @param shape  what the scan of the leaf's type checks besides the wire format.
+     * @param start  index of the nested message's first byte, inside this reader's region.
+     * @param length its length.
+     * @return true if the message is valid; false if only the full validating scan can tell (a validated string field
+     *     occurs twice: the replaced occurrence's UTF-8 must be checked).
+     * @throws ProtoDecodeException if the message is not valid.
+     */
+    protected final boolean validateLeaf(final LeafShape shape, final int start, final int length) {
+        final int savedPos = pos;
+        final int savedLimit = limit;
+        final int savedDepth = depth;
+        if (savedDepth + 1 > maxDepth) {
+            throw new ProtoDecodeException("nesting deeper than " + maxDepth, start);
+        }
+        pos = start;
+        limit = start + length;
+        depth = savedDepth + 1;
+        try {
+            return walkLeaf(shape);
+        } finally {
+            pos = savedPos;
+            limit = savedLimit;
+            depth = savedDepth;
+        }
+    }
+
+    private boolean walkLeaf(final LeafShape shape) {
+        long seenStrings = 0;
+        for (int tag; (tag = nextTag()) != 0; ) {
+            if ((tag & 7) != WireType.LEN || tag < 8) {
+                skipField(tag);
+                continue;
+            }
+            final int number = tag >>> 3;
+            final long bit = number < Long.SIZE ? 1L << number : 0L;
+            final boolean string = (shape.strings() & bit) != 0;
+            if (string) {
+                // Given again: the scan checks the replaced occurrence's UTF-8 before it reads this one's length.
+                if ((seenStrings & bit) != 0) {
+                    return false;
+                }
+                seenStrings |= bit;
+            }
+            final int length = readLength();
+            if (string) {
+                // Its UTF-8 is checked when it is read.
+            } else if ((shape.packedVarints() & bit) != 0) {
+                checkPackedVarints(length);
+            } else if ((shape.packedFixed32() & bit) != 0) {
+                checkPackedFixed(length, Integer.BYTES);
+            } else if ((shape.packedFixed64() & bit) != 0) {
+                checkPackedFixed(length, Long.BYTES);
+            }
+            pos += length;
+        }
+        return true;
     }
 
     private void skipBytes(final int count, final String reason) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.buffers.Varint;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +18,16 @@ class WireReaderTest {
             for (int i = 0; i < bytes.length; i++) {
                 array[4 + i] = (byte) bytes[i];
             }
-            attach(new UnsafeBuffer(array));
+            attachRegion(new UnsafeBuffer(array), 4, bytes.length);
             pos = 4;
             limit = 4 + bytes.length;
+        }
+
+        /** A nested region: the first {@code length} of {@code bytes}, the rest still inside the root's region. */
+        static Reader nested(final int length, final int... bytes) {
+            final Reader reader = new Reader(bytes);
+            reader.limit = 4 + length;
+            return reader;
         }
 
         int position() {
@@ -68,6 +76,59 @@ class WireReaderTest {
                 ProtoDecodeException.class, () -> new Reader(0x96).readVarint64());
         assertThat(e.offset()).isEqualTo(4);
         assertThat(e.reason()).isEqualTo("truncated varint");
+    }
+
+    @Test
+    void shouldDecodeVarintsOfEveryLengthWhereverTheRegionEnds() {
+        final java.util.Random random = new java.util.Random(42);
+        for (int size = 1; size <= 10; size++) {
+            for (int trial = 0; trial < 200; trial++) {
+                final long value = size == 10 ? random.nextLong() | Long.MIN_VALUE : randomOfSize(random, size);
+                final byte[] encoded = new byte[10];
+                final int n = Varint.put64(new UnsafeBuffer(encoded), 0, value);
+                assertThat(n).isEqualTo(size);
+                for (int trailing = 0; trailing <= 9; trailing++) {
+                    final int[] bytes = new int[n + trailing];
+                    for (int i = 0; i < n; i++) {
+                        bytes[i] = encoded[i] & 0xFF;
+                    }
+                    java.util.Arrays.fill(bytes, n, bytes.length, 0xFF); // past the limit, inside the root region
+                    final Reader decoding = Reader.nested(n, bytes);
+                    assertThat(decoding.readVarint64()).isEqualTo(value);
+                    assertThat(decoding.position()).isEqualTo(n);
+                    final Reader skipping = Reader.nested(n, bytes);
+                    skipping.skipField(0x08);
+                    assertThat(skipping.position()).isEqualTo(n);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldRejectAVarintTruncatedAtANestedLimitWhateverFollowsIt() {
+        // Continuation bytes up to the limit, the varint's last byte just past it, inside the root's region.
+        for (int length = 1; length <= 9; length++) {
+            final int[] bytes = new int[12];
+            java.util.Arrays.fill(bytes, 0, length, 0x81);
+            bytes[length] = 0x01;
+            final int limit = length;
+            final ProtoDecodeException read = org.junit.jupiter.api.Assertions.assertThrows(
+                    ProtoDecodeException.class,
+                    () -> Reader.nested(limit, bytes).readVarint64());
+            assertThat(read.reason()).isEqualTo("truncated varint");
+            assertThat(read.offset()).isEqualTo(4);
+            final ProtoDecodeException skip = org.junit.jupiter.api.Assertions.assertThrows(
+                    ProtoDecodeException.class,
+                    () -> Reader.nested(limit, bytes).skipField(0x08));
+            assertThat(skip.reason()).isEqualTo("truncated varint");
+            assertThat(skip.offset()).isEqualTo(4);
+        }
+    }
+
+    private static long randomOfSize(final java.util.Random random, final int size) {
+        final long low = 1L << (7 * (size - 1));
+        final long span = size == 9 ? Long.MAX_VALUE - low : (1L << (7 * size)) - low;
+        return low + Math.floorMod(random.nextLong(), span);
     }
 
     @Test

@@ -165,8 +165,12 @@ class CheckedModeTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("flyproto.test.Leaf decoder was handed out by a decoder that has moved on");
         } else {
-            // The documented pitfall: the one nested decoder of the field was reused to validate the new message's
-            // field, so the kept reference silently reads the new message.
+            // The documented pitfall: the kept reference silently shows what it was last pointed at, the first
+            // message's bytes (Leaf has no message fields: the new wrap walks its occurrence without touching the
+            // field's decoder), which the caller may have reused.
+            assertThat(leaf.name().toString()).isEqualTo("first");
+            // Calling the accessor again re-points the one decoder of the field, the kept reference included.
+            assertThat(decoder.fLeaf()).isSameAs(leaf);
             assertThat(leaf.name().toString()).isEqualTo("second");
         }
     }

@@ -16,6 +16,7 @@ import org.flyproto.gen.model.Cardinality;
 import org.flyproto.gen.model.FieldKind;
 import org.flyproto.gen.model.FieldModel;
 import org.flyproto.gen.model.FieldNames;
+import org.flyproto.gen.model.LeafShapeModel;
 import org.flyproto.gen.model.MessageModel;
 import org.flyproto.gen.model.OneofModel;
 import org.flyproto.gen.model.ValueKind;
@@ -65,6 +66,9 @@ final class DecoderFieldEmitter {
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
         final FieldNames n = field.names();
+        if (field.leafShape() != null) {
+            type.addField(leafShapeConstant(field));
+        }
         switch (field.cardinality()) {
             case REPEATED, MAP -> {
                 switch (field.valueKind()) {
@@ -367,9 +371,49 @@ final class DecoderFieldEmitter {
         return body.build();
     }
 
+    /**
+     * The constant a validating scan checks an occurrence of a message field with, when the field's type is a leaf:
+     * {@code LeafShape.PLAIN}, or the masks in hex.
+     */
+    private static FieldSpec leafShapeConstant(final FieldModel field) {
+        final LeafShapeModel shape = field.leafShape();
+        final FieldSpec.Builder constant = FieldSpec.builder(
+                        RuntimeTypes.LEAF_SHAPE,
+                        field.names().shapeConstant(),
+                        Modifier.PRIVATE,
+                        Modifier.STATIC,
+                        Modifier.FINAL)
+                .addJavadoc(
+                        "What a validating wrap checks in an occurrence of {@code $L}, whose type has no message"
+                                + " fields: it walks the bytes rather than scanning them.\n",
+                        field.protoName());
+        if (shape.plain()) {
+            return constant.initializer("$T.PLAIN", RuntimeTypes.LEAF_SHAPE).build();
+        }
+        return constant.initializer(
+                        "new $T($L, $L, $L, $L)",
+                        RuntimeTypes.LEAF_SHAPE,
+                        hexMask(shape.strings()),
+                        hexMask(shape.packedVarints()),
+                        hexMask(shape.packedFixed32()),
+                        hexMask(shape.packedFixed64()))
+                .build();
+    }
+
+    private static String hexMask(final long mask) {
+        return mask == 0 ? "0L" : "0x" + Long.toHexString(mask) + "L";
+    }
+
     private void validateChild(final CodeBlock.Builder body, final FieldModel field) {
         final String child = field.names().decoderField();
-        body.beginControlFlow("if (deep)");
+        if (field.leafShape() != null) {
+            // Walked, not scanned; the scan only when the walk cannot tell (a validated string occurs twice).
+            body.beginControlFlow(
+                    "if (deep && !validateLeaf($N, start, length))",
+                    field.names().shapeConstant());
+        } else {
+            body.beginControlFlow("if (deep)");
+        }
         body.beginControlFlow("if ($N == null)", child)
                 .addStatement("$N = new $T()", child, childType(field))
                 .endControlFlow();

@@ -10,6 +10,7 @@ final class RuntimeTypes {
 
     static final ClassName MESSAGE_DECODER = ClassName.get(CODEC, "MessageDecoder");
     static final ClassName OCCURRENCES = ClassName.get(CODEC, "Occurrences");
+    static final ClassName LEAF_SHAPE = ClassName.get(CODEC, "LeafShape");
     static final ClassName PACKED_ARRAYS = ClassName.get(CODEC, "PackedArrays");
     static final ClassName RUN_ELEMENTS = ClassName.get(CODEC, "RunElements");
     static final ClassName MESSAGE_ENCODER = ClassName.get(CODEC, "MessageEncoder");

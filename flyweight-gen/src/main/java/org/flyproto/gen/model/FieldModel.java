@@ -33,6 +33,8 @@ import org.flyproto.buffers.WireType;
  *     the type's name for a group-like field, else the name in the .proto file.
  * @param jsonName     the lowerCamel name protobuf's JSON mapping prints for the field ({@code json_name} as protoc
  *     resolves it): {@code [full.name]} for an extension.
+ * @param leafShape    for a message field whose type is a leaf of the message tree: what validating an occurrence
+ *     checks; else null (validated by a scan).
  */
 public record FieldModel(
         String protoName,
@@ -55,7 +57,8 @@ public record FieldModel(
         boolean childNeedsInitCheck,
         MapModel map,
         String textName,
-        String jsonName) {
+        String jsonName,
+        LeafShapeModel leafShape) {
 
     /**
      * @return how many values the field holds and how presence is known.
@@ -149,6 +152,7 @@ public record FieldModel(
                 childNeedsInitCheck,
                 map,
                 textName,
-                jsonName);
+                jsonName,
+                leafShape);
     }
 }

@@ -139,6 +139,11 @@ public record FieldNames(String stem, String constantStem) {
         return "PACKED_TAG_" + constantStem;
     }
 
+    /** @return the private constant holding the leaf shape of a message field's type: {@code SHAPE_X}. */
+    public String shapeConstant() {
+        return "SHAPE_" + constantStem;
+    }
+
     /** @return the private constant holding an explicit string or bytes default's bytes: {@code DEFAULT_X}. */
     public String defaultConstant() {
         return "DEFAULT_" + constantStem;

@@ -207,6 +207,9 @@ final class MemberNames {
                 out.add(new Member(space, n.packedTagConstant(), -1));
             }
         }
+        if (field.leafShape() != null) {
+            field(out, Space.DECODER_FIELD, n.shapeConstant());
+        }
         decoderMembers(field, n, out);
         encoderMembers(field, n, out);
         return out;

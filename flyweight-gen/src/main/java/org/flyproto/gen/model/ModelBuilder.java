@@ -11,10 +11,13 @@ import com.google.protobuf.Descriptors.OneofDescriptor;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import org.flyproto.buffers.WireType;
 import org.flyproto.gen.GeneratorException;
 
 /**
@@ -35,6 +38,8 @@ public final class ModelBuilder {
     private final Naming naming;
     private final Map<String, List<FieldDescriptor>> extensionsByExtendee = new HashMap<>();
     private final InitChecks initChecks = new InitChecks(extensionsByExtendee);
+    /** The names of the files generated in this run. */
+    private final Set<String> filesInRun = new HashSet<>();
 
     /**
      * @param naming the naming rules.
@@ -44,6 +49,7 @@ public final class ModelBuilder {
     public ModelBuilder(final Naming naming, final List<FileDescriptor> files) {
         this.naming = naming;
         for (final FileDescriptor file : files) {
+            filesInRun.add(file.getName());
             for (final FieldDescriptor extension : file.getExtensions()) {
                 addExtension(extension);
             }
@@ -213,7 +219,53 @@ public final class ModelBuilder {
                 isMessage && initChecks.needsCheck(field.getMessageType()),
                 field.isMapField() ? mapModel(field.getMessageType()) : null,
                 Naming.textName(field),
-                Naming.jsonName(field));
+                Naming.jsonName(field),
+                isMessage ? leafShape(field.getMessageType()) : null);
+    }
+
+    /**
+     * The leaf shape of a message type, or null if it is not a leaf: it has a message, group or map field, a oneof
+     * with a validated string, or a field the shape must name with a number above 63. Its fields are those its
+     * decoder scans: with the extensions of this run when it is generated in this run; a type generated in another
+     * run that may have extensions there is not taken for a leaf.
+     */
+    private LeafShapeModel leafShape(final Descriptor type) {
+        final List<FieldDescriptor> fields = new ArrayList<>(type.getFields());
+        if (filesInRun.contains(type.getFile().getName())) {
+            fields.addAll(extensionsByExtendee.getOrDefault(type.getFullName(), List.of()));
+        } else if (type.toProto().getExtensionRangeCount() > 0) {
+            return null;
+        }
+        long strings = 0;
+        long packedVarints = 0;
+        long packedFixed32 = 0;
+        long packedFixed64 = 0;
+        for (final FieldDescriptor field : fields) {
+            final FieldKind kind = kind(field.getType());
+            final boolean validatedString = kind == FieldKind.STRING && field.needsUtf8Check();
+            if (kind == FieldKind.MESSAGE || validatedString && field.getRealContainingOneof() != null) {
+                return null;
+            }
+            final boolean singularString = validatedString && !field.isRepeated();
+            final boolean packable = field.isRepeated() && kind.isPackable();
+            if (!singularString && !packable) {
+                continue;
+            }
+            if (field.getNumber() >= Long.SIZE) {
+                return null;
+            }
+            final long bit = 1L << field.getNumber();
+            if (singularString) {
+                strings |= bit;
+            } else if (kind.wireType() == WireType.VARINT) {
+                packedVarints |= bit;
+            } else if (kind.wireType() == WireType.I32) {
+                packedFixed32 |= bit;
+            } else {
+                packedFixed64 |= bit;
+            }
+        }
+        return new LeafShapeModel(strings, packedVarints, packedFixed32, packedFixed64);
     }
 
     private MapModel mapModel(final Descriptor entry) {
