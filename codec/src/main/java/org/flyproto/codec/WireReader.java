@@ -512,10 +512,9 @@ public abstract class WireReader {
                 }
                 seenStrings |= bit;
             }
+            // A string's UTF-8 is checked when it is read; a field is either a string or packable.
             final int length = readLength();
-            if (string) {
-                // Its UTF-8 is checked when it is read.
-            } else if ((shape.packedVarints() & bit) != 0) {
+            if ((shape.packedVarints() & bit) != 0) {
                 checkPackedVarints(length);
             } else if ((shape.packedFixed32() & bit) != 0) {
                 checkPackedFixed(length, Integer.BYTES);
