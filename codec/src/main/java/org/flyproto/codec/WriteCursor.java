@@ -61,8 +61,6 @@ public final class WriteCursor {
     MutableDirectBuffer buffer;
     /** {@link #buffer} if it is one of Agrona's own ({@link Memory#isRaw}), else null. */
     AbstractMutableDirectBuffer raw;
-    /** {@link #limit} for the fast path if {@link #raw} is set, else -1: no write fits, all take the checked path. */
-    private int fastLimit = -1;
 
     private int start;
     int position;
@@ -146,7 +144,7 @@ public final class WriteCursor {
         this.raw = buffer != null && Memory.isRaw(buffer) ? (AbstractMutableDirectBuffer) buffer : null;
         this.start = offset;
         this.position = offset;
-        setLimit(limit);
+        this.limit = limit;
         this.growable = growable;
         this.depth = 0;
         this.innermost = ++lastId;
@@ -507,9 +505,12 @@ public final class WriteCursor {
         final int lengthIndex;
         if (fits(p, Varint.sizeOfUnsigned32(tag) + 1)) {
             lengthIndex = p + Varint.putUnsigned32(raw.byteArray(), raw.addressOffset(), p, tag);
+        } else if (sizing) {
+            count(Varint.sizeOfUnsigned32(tag) + 1);
+            lengthIndex = p + Varint.sizeOfUnsigned32(tag);
         } else {
             ensure(Varint.sizeOfUnsigned32(tag) + 1);
-            lengthIndex = p + (sizing ? Varint.sizeOfUnsigned32(tag) : Varint.putUnsigned32(buffer, p, tag));
+            lengthIndex = p + Varint.putUnsigned32(buffer, p, tag);
         }
         push(tag, lengthIndex, owner);
         position = lengthIndex + 1;
@@ -642,8 +643,13 @@ public final class WriteCursor {
         final int d = depth - 1;
         final int lengthIndex = openStarts[d];
         final int length = position - lengthIndex - 1;
-        if (length < 0x80 && raw != null && (!CHECK_CAPACITY || lengthIndex < raw.capacity())) {
+        if (raw != null && length < 0x80 && (!CHECK_CAPACITY || lengthIndex < raw.capacity())) {
             Memory.putByte(raw.byteArray(), raw.addressOffset(), lengthIndex, (byte) length);
+        } else if (sizing) {
+            // A branch, not arithmetic: the next level's position then does not wait for this length's size.
+            if (length >= 0x80) {
+                count(Varint.sizeOfUnsigned32(length) - 1);
+            }
         } else {
             patchLength(lengthIndex, length);
         }
@@ -651,19 +657,18 @@ public final class WriteCursor {
         innermost = enclosingIds[d];
     }
 
-    /** Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte. */
+    /**
+     * Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte (not
+     * while sizing, which only counts the extra bytes).
+     */
     private void patchLength(final int lengthIndex, final int length) {
         final int size = Varint.sizeOfUnsigned32(length);
         if (size > 1) {
             ensure(size - 1);
-            if (!sizing) {
-                buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
-            }
+            buffer.putBytes(lengthIndex + size, buffer, lengthIndex + 1, length);
             position += size - 1;
         }
-        if (!sizing) {
-            Varint.putUnsigned32(buffer, lengthIndex, length);
-        }
+        Varint.putUnsigned32(buffer, lengthIndex, length);
     }
 
     /**
@@ -721,7 +726,9 @@ public final class WriteCursor {
      * true, {@link #raw} is set.
      */
     boolean fits(final int p, final int bytes) {
-        return bytes <= fastLimit - p && (!CHECK_CAPACITY || bytes <= raw.capacity() - p);
+        // raw first: it does not change between writes, so after the first the compiler drops the test, and a sizing
+        // cursor (raw null) goes to its counting path without comparing positions.
+        return raw != null && bytes <= limit - p && (!CHECK_CAPACITY || bytes <= raw.capacity() - p);
     }
 
     /**
@@ -730,11 +737,6 @@ public final class WriteCursor {
      */
     boolean rawUpTo(final int end) {
         return raw != null && (!CHECK_CAPACITY || end <= raw.capacity());
-    }
-
-    private void setLimit(final int limit) {
-        this.limit = limit;
-        this.fastLimit = raw != null ? limit : -1;
     }
 
     /**
@@ -769,12 +771,22 @@ public final class WriteCursor {
      * @return true if the bytes were counted (sizing), false if the caller is to write them.
      */
     boolean counted(final int bytes) {
-        ensure(bytes);
         if (sizing) {
-            position += bytes;
+            count(bytes);
             return true;
         }
+        ensure(bytes);
         return false;
+    }
+
+    /** While sizing: moves the position past {@code bytes}, refusing a message over the sizing limit. */
+    private void count(final int bytes) {
+        final int counted = position + bytes;
+        // Negative: past Integer.MAX_VALUE, which only a length near it can reach from a position within the limit.
+        if (counted > SIZING_LIMIT || counted < 0) {
+            grow(bytes);
+        }
+        position = counted;
     }
 
     private void grow(final int bytes) {
@@ -788,6 +800,6 @@ public final class WriteCursor {
                     + limit + " (message started at " + start + ")");
         }
         buffer.checkLimit((int) needed);
-        setLimit(buffer.capacity());
+        limit = buffer.capacity();
     }
 }

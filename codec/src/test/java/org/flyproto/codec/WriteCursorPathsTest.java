@@ -192,6 +192,20 @@ class WriteCursorPathsTest {
                 .hasMessageContaining("cannot be encoded");
     }
 
+    @Test
+    void shouldRefuseToMeasureALengthThatWouldWrapThePosition() {
+        final WriteCursor cursor = new WriteCursor();
+        cursor.wrapForSize();
+        cursor.writeVarint64(8, 300);
+        final int before = cursor.position();
+        // Sizing reads nothing from the source, so a small buffer can claim a length that overflows an int position.
+        final UnsafeBuffer small = new UnsafeBuffer(new byte[16]);
+        assertThatThrownBy(() -> cursor.writeBytes(10, small, 0, Integer.MAX_VALUE - 4))
+                .isInstanceOf(ProtoEncodeException.class)
+                .hasMessageContaining("cannot be encoded");
+        assertThat(cursor.position()).isEqualTo(before);
+    }
+
     @ParameterizedTest
     @EnumSource(Kind.class)
     void shouldFillARegionThatFitsExactly(final Kind kind) {
