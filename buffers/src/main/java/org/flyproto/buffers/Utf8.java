@@ -65,8 +65,15 @@ public final class Utf8 {
             high += Long.bitCount(
                     Memory.getLongLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, i) & NON_ASCII_MASK_64);
         }
-        for (; i < length; i++) {
-            high += latin1[i] >>> 31; // sign bit: 0x80 and above
+        final int tail = length - i;
+        if (tail != 0 && i != 0) {
+            // The last eight bytes in one read, those counted already (the low ones, little-endian) masked off.
+            final long last = Memory.getLongLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, length - Long.BYTES);
+            high += Long.bitCount(last & (-1L << (Byte.SIZE * (Long.BYTES - tail))) & NON_ASCII_MASK_64);
+        } else {
+            for (; i < length; i++) {
+                high += latin1[i] >>> 31; // sign bit: 0x80 and above
+            }
         }
         return length + high;
     }

@@ -63,6 +63,24 @@ class Utf8Test {
         }
     }
 
+    @Test
+    void shouldCountEachHighLatin1CharOnceWhereverItIs() {
+        // Past eight chars the tail is read as the last eight bytes, overlapping bytes counted already: a char at
+        // 0x80 or above in that overlap must count once, in the tail only if it is in neither.
+        for (int length = 1; length <= 24; length++) {
+            for (int at = 0; at < length; at++) {
+                final char[] chars =
+                        "abcdefghijklmnopqrstuvwx".substring(0, length).toCharArray();
+                chars[at] = '\u00E9';
+                final String value = new String(chars);
+                assertThat(Utf8.encodedLength(value)).as(value).isEqualTo(length + 1);
+                chars[(at + 3) % length] = '\u00FF';
+                final String two = new String(chars);
+                assertThat(Utf8.encodedLength(two)).as(two).isEqualTo(two.getBytes(UTF_8).length);
+            }
+        }
+    }
+
     @Nested
     class HeapArray extends Utf8Contract {
         HeapArray() {
