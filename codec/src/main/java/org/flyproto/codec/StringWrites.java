@@ -6,7 +6,7 @@ import org.flyproto.buffers.Varint;
 /**
  * The paths of {@link WriteCursor#writeString(int, CharSequence)} past its fast one (a string of at most 42 chars whose
  * worst case fits): a long string in one pass, then the checked path near the end of the region, on a buffer that is
- * not Agrona's, or while sizing.
+ * not Agrona's, or while sizing; and the string written in two parts.
  */
 final class StringWrites {
     /** Largest string (in chars) whose worst-case UTF-8 size, 3 bytes a char plus tag and length, is an int. */
@@ -52,6 +52,16 @@ final class StringWrites {
             if (p >= 0) {
                 c.position = p + Utf8.encode(value, c.buffer, p);
             }
+        }
+    }
+
+    /** {@link WriteCursor#writeString(int, CharSequence, CharSequence)}: measured first, then each part encoded. */
+    static void writeTwoParts(final WriteCursor c, final int tag, final CharSequence first, final CharSequence second) {
+        final int length = Utf8.encodedLength(first) + Utf8.encodedLength(second);
+        int p = c.header(tag, length);
+        if (p >= 0) {
+            p += Utf8.encode(first, c.buffer, p);
+            c.position = p + Utf8.encode(second, c.buffer, p);
         }
     }
 }

@@ -426,12 +426,7 @@ public final class WriteCursor {
      * @param second the rest of the value.
      */
     public void writeString(final int tag, final CharSequence first, final CharSequence second) {
-        final int length = Utf8.encodedLength(first) + Utf8.encodedLength(second);
-        int p = header(tag, length);
-        if (p >= 0) {
-            p += Utf8.encode(first, buffer, p);
-            position = p + Utf8.encode(second, buffer, p);
-        }
+        StringWrites.writeTwoParts(this, tag, first, second);
     }
 
     /**
@@ -657,10 +652,7 @@ public final class WriteCursor {
         innermost = enclosingIds[d];
     }
 
-    /**
-     * Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte (not
-     * while sizing, which only counts the extra bytes).
-     */
+    /** Writes the length of the content after {@code lengthIndex}, moving it if the length needs more than a byte. */
     private void patchLength(final int lengthIndex, final int length) {
         final int size = Varint.sizeOfUnsigned32(length);
         if (size > 1) {
