@@ -15,6 +15,22 @@ class AllocationMeterTest {
     }
 
     @Test
+    void shouldSeeAnAllocationThatIsRarerThanOnceAnIteration() {
+        final long[] counter = {0};
+
+        final long allocated = AllocationMeter.allocatedBy(
+                () -> {
+                    if (++counter[0] % 100 == 0) {
+                        sink = new long[4];
+                    }
+                },
+                1_000,
+                1_000);
+
+        assertThat(allocated).isGreaterThanOrEqualTo(10L * 48);
+    }
+
+    @Test
     void shouldSeeNothingWhenNothingIsAllocated() {
         final long[] counter = {0};
 
