@@ -22,6 +22,8 @@ final class JsonText {
     /** 10^0 ... 10^18. */
     private static final long[] POWERS_OF_TEN = powersOfTen();
 
+    private static final long EIGHT_DIGITS = 100_000_000L;
+
     /** Names printed so far and their UTF-8, by identity: see {@link #encodedName}. */
     private String[] nameKeys = new String[64];
 
@@ -117,21 +119,34 @@ final class JsonText {
     }
 
     /**
-     * A name or an enum value's name, unescaped as {@code JsonFormat} prints them: ASCII in practice; anything else
-     * (a {@code json_name} option can be any string) is encoded as UTF-8 through a temporary array.
+     * An enum value's name, quoted, unescaped as {@code JsonFormat} prints names: ASCII in practice; anything else is
+     * encoded as UTF-8 once (see {@link #encodedName}).
      */
-    void name(final String text) {
-        final byte[] utf8 = encodedName(text);
-        final int length = utf8.length;
+    void quotedName(final String text) {
+        final byte[] key = encodedName(text);
+        copy(key, 0, key.length - 1);
+    }
+
+    /**
+     * A member's name, quoted and followed by the colon, in one copy; unescaped, as {@code JsonFormat} prints names (a
+     * {@code json_name} option can be any string: encoded as UTF-8 once).
+     */
+    void key(final String text) {
+        final byte[] key = encodedName(text);
+        copy(key, 0, key.length);
+    }
+
+    private void copy(final byte[] bytes, final int from, final int length) {
         ensure(length);
-        System.arraycopy(utf8, 0, out, pos, length);
+        System.arraycopy(bytes, from, out, pos, length);
         pos += length;
     }
 
     /**
-     * The UTF-8 of a field or enum value name: encoded the first time the String is seen, then looked up by identity
-     * in an open-addressed table (names are the constants of generated code and of schemas: a fixed set, so the table
-     * stops growing once every name has been printed).
+     * A field or enum value name as a member's name, {@code "name":} in UTF-8 (the other forms are parts of it):
+     * encoded the first time the String is seen, then looked up by identity in an open-addressed table (names are the
+     * constants of generated code and of schemas: a fixed set, so the table stops growing once every name has been
+     * printed).
      */
     private byte[] encodedName(final String text) {
         final String[] keys = nameKeys;
@@ -148,7 +163,12 @@ final class JsonText {
     }
 
     private byte[] addName(final String text, final int slot) {
-        final byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        final byte[] name = text.getBytes(StandardCharsets.UTF_8);
+        final byte[] utf8 = new byte[name.length + 3];
+        utf8[0] = '"';
+        System.arraycopy(name, 0, utf8, 1, name.length);
+        utf8[name.length + 1] = '"';
+        utf8[name.length + 2] = ':';
         nameKeys[slot] = text;
         nameBytes[slot] = utf8;
         if (++names > nameKeys.length / 2) {
@@ -174,8 +194,47 @@ final class JsonText {
     /** {@code value} in decimal. */
     void decimal(final long value) {
         ensure(20);
+        signed(value);
+    }
+
+    /** {@code value} in decimal, quoted: a 64-bit integer as ProtoJSON prints it. */
+    void quotedDecimal(final long value) {
+        ensure(22);
+        out[pos++] = '"';
+        signed(value);
+        out[pos++] = '"';
+    }
+
+    /** {@code value}'s bits as an unsigned decimal. */
+    void unsignedDecimal(final long value) {
+        ensure(20);
+        unsigned(value);
+    }
+
+    /** {@code value}'s bits as an unsigned decimal, quoted. */
+    void quotedUnsignedDecimal(final long value) {
+        ensure(22);
+        out[pos++] = '"';
+        unsigned(value);
+        out[pos++] = '"';
+    }
+
+    /** {@code value}'s bits as an unsigned decimal, room ensured. */
+    private void unsigned(final long value) {
+        if (value >= 0) {
+            signed(value);
+        } else {
+            final long quotient = (value >>> 1) / 5;
+            signed(quotient);
+            out[pos++] = (byte) ('0' + (value - quotient * 10));
+        }
+    }
+
+    /** {@code value} in decimal, room ensured. */
+    private void signed(final long value) {
         if (value == Long.MIN_VALUE) {
-            bytes(LONG_MIN);
+            System.arraycopy(LONG_MIN, 0, out, pos, LONG_MIN.length);
+            pos += LONG_MIN.length;
             return;
         }
         long v = value;
@@ -183,18 +242,30 @@ final class JsonText {
             out[pos++] = '-';
             v = -v;
         }
+        if (v <= Integer.MAX_VALUE) {
+            digits((int) v);
+            return;
+        }
+        // Eight digits at a time from one long division each, the chunks in int arithmetic: a 19-digit value takes
+        // two long divisions, not nine in a chain.
+        final long high = v / EIGHT_DIGITS;
+        final int low = (int) (v - high * EIGHT_DIGITS);
+        if (high <= Integer.MAX_VALUE) {
+            digits((int) high);
+        } else {
+            final long top = high / EIGHT_DIGITS;
+            digits((int) top);
+            eightDigits((int) (high - top * EIGHT_DIGITS));
+        }
+        eightDigits(low);
+    }
+
+    /** {@code v} (not negative) in decimal, room ensured. */
+    private void digits(final int v) {
         final byte[] o = out;
         int p = pos + digitCount(v);
         pos = p;
-        // Two digits per division, in long arithmetic only while the value needs it.
-        while (v > Integer.MAX_VALUE) {
-            final long q = v / 100;
-            final int pair = 2 * (int) (v - 100 * q);
-            o[--p] = DIGIT_PAIRS[pair + 1];
-            o[--p] = DIGIT_PAIRS[pair];
-            v = q;
-        }
-        int i = (int) v;
+        int i = v;
         while (i >= 100) {
             final int q = i / 100;
             final int pair = 2 * (i - 100 * q);
@@ -210,6 +281,28 @@ final class JsonText {
         }
     }
 
+    /** {@code v} in {@code [0, 10^8)} as exactly eight digits, leading zeros included, room ensured. */
+    private void eightDigits(final int v) {
+        final byte[] o = out;
+        final int p = pos;
+        pos = p + 8;
+        // Two halves of four digits, then two pairs each: four independent computations, no chain.
+        final int upper = v / 10_000;
+        final int lower = v - 10_000 * upper;
+        final int a = upper / 100;
+        final int b = upper - 100 * a;
+        final int c = lower / 100;
+        final int d = lower - 100 * c;
+        o[p] = DIGIT_PAIRS[2 * a];
+        o[p + 1] = DIGIT_PAIRS[2 * a + 1];
+        o[p + 2] = DIGIT_PAIRS[2 * b];
+        o[p + 3] = DIGIT_PAIRS[2 * b + 1];
+        o[p + 4] = DIGIT_PAIRS[2 * c];
+        o[p + 5] = DIGIT_PAIRS[2 * c + 1];
+        o[p + 6] = DIGIT_PAIRS[2 * d];
+        o[p + 7] = DIGIT_PAIRS[2 * d + 1];
+    }
+
     /** The number of decimal digits of {@code v} (not negative): log10 from the bit length, then one compare. */
     private static int digitCount(final long v) {
         if (v == 0) {
@@ -217,17 +310,6 @@ final class JsonText {
         }
         final int log = ((64 - Long.numberOfLeadingZeros(v)) * 1233) >>> 12;
         return log + (v >= POWERS_OF_TEN[log] ? 1 : 0);
-    }
-
-    /** {@code value}'s bits as an unsigned decimal. */
-    void unsignedDecimal(final long value) {
-        if (value >= 0) {
-            decimal(value);
-        } else {
-            final long quotient = (value >>> 1) / 5;
-            decimal(quotient);
-            put((char) ('0' + (value - quotient * 10)));
-        }
     }
 
     /** As {@code Float.toString}; NaN and the infinities as quoted strings. */

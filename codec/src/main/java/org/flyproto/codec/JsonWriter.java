@@ -116,10 +116,7 @@ public final class JsonWriter implements ValueWriter {
      */
     public JsonWriter field(final String jsonName, final String protoName) {
         member();
-        text.put('"');
-        text.name(protoNames ? protoName : jsonName);
-        text.put('"');
-        text.put(':');
+        text.key(protoNames ? protoName : jsonName);
         space();
         return this;
     }
@@ -478,9 +475,7 @@ public final class JsonWriter implements ValueWriter {
      * @param value the value.
      */
     public void int64(final long value) {
-        text.put('"');
-        text.decimal(value);
-        text.put('"');
+        text.quotedDecimal(value);
     }
 
     /**
@@ -498,9 +493,7 @@ public final class JsonWriter implements ValueWriter {
      * @param value the value's bits.
      */
     public void uint64(final long value) {
-        text.put('"');
-        text.unsignedDecimal(value);
-        text.put('"');
+        text.quotedUnsignedDecimal(value);
     }
 
     /**
@@ -543,9 +536,7 @@ public final class JsonWriter implements ValueWriter {
         if (name == null || enumsAsInts) {
             text.decimal(number);
         } else {
-            text.put('"');
-            text.name(name);
-            text.put('"');
+            text.quotedName(name);
         }
     }
 

@@ -29,7 +29,12 @@ class JsonTextTest {
             Integer.MAX_VALUE,
             Integer.MIN_VALUE,
             Integer.MAX_VALUE + 1L,
-            Integer.MIN_VALUE - 1L
+            Integer.MIN_VALUE - 1L,
+            // Where the high eight-digit quotient stops fitting an int, and a chunk of zeros.
+            Integer.MAX_VALUE * 100_000_000L + 99_999_999L,
+            (Integer.MAX_VALUE + 1L) * 100_000_000L,
+            1_000_000_000_000_000_000L + 1,
+            1_000_000_010_000_000_000L
         }) {
             check(v);
         }
