@@ -612,7 +612,16 @@ public abstract class MessageDecoder extends WireReader {
         maxDepth = source.maxDepth;
         attach(source);
         if (!source.isMerged) {
-            wrapAt(source.offset, source.limit - source.offset, source.depth, source.trusted, false);
+            offset = source.offset;
+            pos = source.offset;
+            limit = source.limit;
+            depth = source.depth;
+            trusted = source.trusted;
+            deep = false;
+            isMerged = false;
+            walk = null;
+            mirrorFields(source);
+            pos = limit;
             return;
         }
         if (merged == null) {
@@ -636,6 +645,18 @@ public abstract class MessageDecoder extends WireReader {
             scanFields();
         }
         isMerged = true;
+    }
+
+    /**
+     * Takes over what {@code source}'s scan recorded, as if this decoder had scanned the same region itself (its region
+     * is already {@code source}'s, {@code pos} at its start): generated decoders copy their fields, instead of a second
+     * scan; this default scans.
+     *
+     * @param source a decoder of this decoder's type, wrapped on one region.
+     */
+    protected void mirrorFields(final MessageDecoder source) {
+        resetFields();
+        scanFields();
     }
 
     /**

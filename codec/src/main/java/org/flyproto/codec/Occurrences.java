@@ -8,8 +8,9 @@ import java.util.Arrays;
  * each element directly instead of walking the message again. One per repeated message field of a decoder, reused; its
  * storage grows only while a new maximum of elements is seen.
  *
- * <p>Generated decoders call {@link #clear()} when they reset and {@link #add(int, int)} when they scan; users read
- * {@link #count()} through the field's {@code xCount()}.
+ * <p>Generated decoders call {@link #clear()} when they reset, {@link #add(int, int)} when they scan and
+ * {@link #copy(Occurrences)} when a printing decoder takes over another's scan; users read {@link #count()} through the
+ * field's {@code xCount()}.
  */
 public final class Occurrences {
     private static final int[] NONE = new int[0];
@@ -41,6 +42,20 @@ public final class Occurrences {
         bounds[i] = start;
         bounds[i + 1] = length;
         count++;
+    }
+
+    /**
+     * Makes this record the same as {@code other}'s: a printing decoder takes over its original's scan.
+     *
+     * @param other the record to copy.
+     */
+    public void copy(final Occurrences other) {
+        final int length = other.count << 1;
+        if (bounds.length < length) {
+            bounds = new int[other.bounds.length];
+        }
+        System.arraycopy(other.bounds, 0, bounds, 0, length);
+        count = other.count;
     }
 
     private void grow() {

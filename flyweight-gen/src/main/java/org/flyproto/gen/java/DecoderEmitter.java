@@ -91,6 +91,7 @@ final class DecoderEmitter {
         type.addMethod(wrapDelimited(self, "wrapDelimited", false));
         type.addMethod(wrapDelimited(self, "wrapDelimitedTrusted", true));
         type.addMethod(reset(message, fields));
+        type.addMethod(mirror(self, message, fields));
         type.addMethods(scan(message, fields));
         for (final OneofModel oneof : message.oneofs()) {
             if (DecoderFieldEmitter.hasValidatedStringMember(message, oneof)) {
@@ -229,6 +230,30 @@ final class DecoderEmitter {
         return MethodSpec.methodBuilder("resetFields")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
+                .addCode(body.build())
+                .build();
+    }
+
+    /** {@code mirrorFields}: the scan's record copied from a decoder of the same type, instead of a second scan. */
+    private static MethodSpec mirror(
+            final ClassName self, final MessageModel message, final DecoderFieldEmitter fields) {
+        final CodeBlock.Builder body = CodeBlock.builder().addStatement("final $T s = ($T) source", self, self);
+        for (final FieldModel field : message.fields()) {
+            fields.mirror(body, field);
+        }
+        for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
+            DecoderFieldEmitter.copy(body, presenceWord(word));
+        }
+        for (final OneofModel oneof : message.oneofs()) {
+            DecoderFieldEmitter.copy(body, oneof.caseAccessor());
+        }
+        if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
+            DecoderFieldEmitter.copy(body, "undeclaredValue");
+        }
+        return MethodSpec.methodBuilder("mirrorFields")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PROTECTED)
+                .addParameter(RuntimeTypes.MESSAGE_DECODER, "source", Modifier.FINAL)
                 .addCode(body.build())
                 .build();
     }

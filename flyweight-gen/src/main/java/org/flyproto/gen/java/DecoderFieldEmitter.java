@@ -175,6 +175,44 @@ final class DecoderFieldEmitter {
         }
     }
 
+    /**
+     * The statements copying what the scan recorded for {@code field} from the decoder {@code s} of the same type:
+     * the state {@link #reset} clears, and a singular message's first occurrence; cursors and child decoders stay this
+     * decoder's own.
+     */
+    void mirror(final CodeBlock.Builder body, final FieldModel field) {
+        final FieldNames n = field.names();
+        switch (field.cardinality()) {
+            case REPEATED, MAP -> {
+                if (field.valueKind() == ValueKind.MESSAGE) {
+                    body.addStatement("$N.copy(s.$N)", n.elementsField(), n.elementsField());
+                } else {
+                    copy(body, n.firstField());
+                    copy(body, n.countField());
+                }
+            }
+            case IMPLICIT, OPTIONAL, ONEOF -> {
+                switch (field.valueKind()) {
+                    case STRING, BYTES -> {
+                        copy(body, n.offsetField());
+                        copy(body, n.lengthField());
+                    }
+                    case MESSAGE -> {
+                        copy(body, n.offsetField());
+                        copy(body, n.lengthField());
+                        copy(body, n.firstField());
+                        copy(body, n.countField());
+                    }
+                    case SCALAR, ENUM -> copy(body, n.valueField());
+                }
+            }
+        }
+    }
+
+    static void copy(final CodeBlock.Builder body, final String name) {
+        body.addStatement("$N = s.$N", name, name);
+    }
+
     /** The value an absent scalar reads as: its explicit default, or the type's zero. */
     private static CodeBlock defaultValue(final FieldModel field) {
         return field.defaultValue() == null
