@@ -31,6 +31,7 @@ public final class RuntimeMembers {
             Map.entry("jsonValueForm", Set.of(0)),
             Map.entry("maxDepth", Set.of(1)),
             Map.entry("messageFullName", Set.of(0)),
+            Map.entry("mirrorFields", Set.of(1)),
             Map.entry("newPrintingDecoder", Set.of(0)),
             Map.entry("next", Set.of(0)),
             Map.entry("nextTag", Set.of(0)),
