@@ -237,7 +237,7 @@ final class DecoderEmitter {
     /** {@code mirrorFields}: the scan's record copied from a decoder of the same type, instead of a second scan. */
     private static MethodSpec mirror(
             final ClassName self, final MessageModel message, final DecoderFieldEmitter fields) {
-        final CodeBlock.Builder body = CodeBlock.builder().addStatement("final $T s = ($T) source", self, self);
+        final CodeBlock.Builder body = CodeBlock.builder();
         for (final FieldModel field : message.fields()) {
             fields.mirror(body, field);
         }
@@ -250,12 +250,16 @@ final class DecoderEmitter {
         if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
             DecoderFieldEmitter.copy(body, "undeclaredValue");
         }
-        return MethodSpec.methodBuilder("mirrorFields")
+        final CodeBlock copies = body.build();
+        final MethodSpec.Builder method = MethodSpec.methodBuilder("mirrorFields")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
-                .addParameter(RuntimeTypes.MESSAGE_DECODER, "source", Modifier.FINAL)
-                .addCode(body.build())
-                .build();
+                .addParameter(RuntimeTypes.MESSAGE_DECODER, "source", Modifier.FINAL);
+        if (!copies.isEmpty()) {
+            // A message without fields has nothing to copy.
+            method.addStatement("final $T s = ($T) source", self, self).addCode(copies);
+        }
+        return method.build();
     }
 
     static MethodSpec fullName(final MessageModel message) {
