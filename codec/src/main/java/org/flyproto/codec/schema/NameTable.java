@@ -2,6 +2,7 @@ package org.flyproto.codec.schema;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.Memory;
 
@@ -16,6 +17,16 @@ final class NameTable {
     private final byte[][] utf8;
     private final int[] values;
     private final int mask;
+
+    /*
+     * The same names again, for look-ups by UTF-8 bytes in memory, keyed by their words instead of a hash of every
+     * byte: a name's first and last eight bytes (four, or three single bytes, for shorter names), which for names of up
+     * to 16 bytes are all of it, so that one comparison of two words and the length finds it.
+     */
+    private final byte[][] wordUtf8;
+    private final long[] firstWords;
+    private final long[] lastWords;
+    private final int[] wordValues;
 
     /**
      * @param keys   the names; a name given twice keeps its first value.
@@ -41,6 +52,25 @@ final class NameTable {
                 names[slot] = keys[i];
                 utf8[slot] = bytes;
                 this.values[slot] = values[i];
+            }
+        }
+        this.wordUtf8 = new byte[size][];
+        this.firstWords = new long[size];
+        this.lastWords = new long[size];
+        this.wordValues = new int[size];
+        for (int i = 0; i < size; i++) {
+            final byte[] bytes = utf8[i];
+            if (bytes != null) {
+                final long first = firstWord(bytes, BufferUtil.ARRAY_BASE_OFFSET, bytes.length);
+                final long last = lastWord(bytes, BufferUtil.ARRAY_BASE_OFFSET, bytes.length);
+                int slot = wordHash(first, last, bytes.length) & mask;
+                while (wordUtf8[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                wordUtf8[slot] = bytes;
+                firstWords[slot] = first;
+                lastWords[slot] = last;
+                wordValues[slot] = this.values[i];
             }
         }
     }
@@ -104,24 +134,63 @@ final class NameTable {
         return MISSING;
     }
 
-    /** {@link #find(DirectBuffer, int, int)} over one of Agrona's buffers, its range checked: plain memory reads. */
+    /**
+     * {@link #find(DirectBuffer, int, int)} over one of Agrona's buffers, its range checked: plain memory reads, the
+     * name's first and last words read once and compared with each candidate's.
+     */
     private int findRaw(final byte[] array, final long address, final int length) {
-        int h = 0;
-        for (int i = 0; i < length; i++) {
-            h = 31 * h + (Memory.getByte(array, address, i) & 0xFF);
-        }
-        for (int slot = mix(h) & mask; names[slot] != null; slot = (slot + 1) & mask) {
-            final byte[] candidate = utf8[slot];
-            if (candidate.length == length && rawEquals(candidate, array, address)) {
-                return values[slot];
+        final long first = firstWord(array, address, length);
+        final long last = lastWord(array, address, length);
+        for (int slot = wordHash(first, last, length) & mask; wordUtf8[slot] != null; slot = (slot + 1) & mask) {
+            final byte[] candidate = wordUtf8[slot];
+            if (firstWords[slot] == first
+                    && lastWords[slot] == last
+                    && candidate.length == length
+                    && (length <= 16 || middleEquals(candidate, array, address))) {
+                return wordValues[slot];
             }
         }
         return MISSING;
     }
 
-    private static boolean rawEquals(final byte[] candidate, final byte[] array, final long address) {
-        for (int i = 0; i < candidate.length; i++) {
-            if (candidate[i] != Memory.getByte(array, address, i)) {
+    /** The first eight bytes of a name (of one of at least eight), its first four, or three single bytes. */
+    private static long firstWord(final byte[] array, final long address, final int length) {
+        if (length >= 8) {
+            return Memory.getLongLittleEndian(array, address, 0);
+        }
+        if (length >= 4) {
+            return Memory.getIntLittleEndian(array, address, 0) & 0xFFFF_FFFFL;
+        }
+        if (length > 0) {
+            return (Memory.getByte(array, address, 0) & 0xFF)
+                    | (Memory.getByte(array, address, length >> 1) & 0xFF) << 8
+                    | (Memory.getByte(array, address, length - 1) & 0xFF) << 16;
+        }
+        return 0;
+    }
+
+    /** The last eight bytes of a name (of one of at least eight), its last four, or nothing. */
+    private static long lastWord(final byte[] array, final long address, final int length) {
+        if (length >= 8) {
+            return Memory.getLongLittleEndian(array, address, length - 8);
+        }
+        if (length >= 4) {
+            return Memory.getIntLittleEndian(array, address, length - 4) & 0xFFFF_FFFFL;
+        }
+        return 0;
+    }
+
+    private static int wordHash(final long first, final long last, final int length) {
+        long h = first * 0x9E37_79B9_7F4A_7C15L ^ (last + length) * 0xC2B2_AE3D_27D4_EB4FL;
+        h ^= h >>> 31;
+        return (int) (h ^ h >>> 17);
+    }
+
+    /** Whether the bytes between a name's first and last words (of one longer than 16 bytes) are the candidate's. */
+    private static boolean middleEquals(final byte[] candidate, final byte[] array, final long address) {
+        for (int i = 8; i < candidate.length - 8; i += 8) {
+            if (Memory.getLongLittleEndian(candidate, BufferUtil.ARRAY_BASE_OFFSET, i)
+                    != Memory.getLongLittleEndian(array, address, i)) {
                 return false;
             }
         }
