@@ -3,6 +3,7 @@ package org.flyproto.codec;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
+import org.flyproto.buffers.Memory;
 
 /**
  * Numbers in the text of JSON values, read from UTF-8 bytes as protobuf-java's {@code JsonFormat} reads them from
@@ -97,7 +98,7 @@ final class JsonNumbers {
         long m = 0;
         for (int i = firstNonZero; i <= lastNonZero; i++) {
             if (i != dot) {
-                m = timesTenPlus(m, (b.getByte(i) - '0'));
+                m = timesTenPlus(m, (at(b, i) - '0'));
                 if (overflow) {
                     return true;
                 }
@@ -161,25 +162,25 @@ final class JsonNumbers {
     boolean javaDouble(final DirectBuffer b, final int offset, final int length) {
         int from = offset;
         int to = offset + length;
-        while (from < to && (b.getByte(from) & 0xFF) <= ' ') {
+        while (from < to && (at(b, from) & 0xFF) <= ' ') {
             from++;
         }
-        while (to > from && (b.getByte(to - 1) & 0xFF) <= ' ') {
+        while (to > from && (at(b, to - 1) & 0xFF) <= ' ') {
             to--;
         }
         if (special(b, from, to - from, true)) {
             return true;
         }
         int body = from;
-        if (body < to && (b.getByte(body) == '+' || b.getByte(body) == '-')) {
+        if (body < to && (at(b, body) == '+' || at(b, body) == '-')) {
             body++;
         }
-        if (body + 1 < to && b.getByte(body) == '0' && (b.getByte(body + 1) | 0x20) == 'x') {
+        if (body + 1 < to && at(b, body) == '0' && (at(b, body + 1) | 0x20) == 'x') {
             return slowJavaDouble(b, from, to);
         }
         int last = to;
         if (last > body) {
-            final int suffix = b.getByte(last - 1) | 0x20;
+            final int suffix = at(b, last - 1) | 0x20;
             if (suffix == 'f' || suffix == 'd') {
                 last--;
             }
@@ -207,8 +208,8 @@ final class JsonNumbers {
     boolean special(final DirectBuffer b, final int offset, final int length, final boolean java) {
         int from = offset;
         boolean minus = false;
-        if (length > 0 && (b.getByte(from) == '-' || (java && b.getByte(from) == '+'))) {
-            minus = b.getByte(from) == '-';
+        if (length > 0 && (at(b, from) == '-' || (java && at(b, from) == '+'))) {
+            minus = at(b, from) == '-';
             from++;
         }
         final int rest = offset + length - from;
@@ -223,9 +224,17 @@ final class JsonNumbers {
         return false;
     }
 
+    /**
+     * The byte at {@code index} of a token the input has bounded (its range lies inside the buffer): read as plain
+     * memory from one of Agrona's buffers, past their per-read bounds check.
+     */
+    private static byte at(final DirectBuffer b, final int index) {
+        return Memory.isRaw(b) ? Memory.getByte(b.byteArray(), b.addressOffset(), index) : b.getByte(index);
+    }
+
     private static boolean equalsAscii(final DirectBuffer b, final int offset, final String s) {
         for (int i = 0; i < s.length(); i++) {
-            if (b.getByte(offset + i) != s.charAt(i)) {
+            if (at(b, offset + i) != s.charAt(i)) {
                 return false;
             }
         }
@@ -239,8 +248,8 @@ final class JsonNumbers {
     private boolean scanDecimal(final DirectBuffer b, final int from, final int to, final boolean unboundedExponent) {
         int p = from;
         negative = false;
-        if (p < to && (b.getByte(p) == '+' || b.getByte(p) == '-')) {
-            negative = b.getByte(p) == '-';
+        if (p < to && (at(b, p) == '+' || at(b, p) == '-')) {
+            negative = at(b, p) == '-';
             p++;
         }
         mantissaStart = p;
@@ -249,7 +258,7 @@ final class JsonNumbers {
         lastNonZero = -1;
         boolean digit = false;
         for (; p < to; p++) {
-            final int c = b.getByte(p);
+            final int c = at(b, p);
             if (c >= '0' && c <= '9') {
                 digit = true;
                 if (c != '0') {
@@ -270,13 +279,13 @@ final class JsonNumbers {
         mantissaEnd = p;
         exponent = 0;
         if (p < to) {
-            if ((b.getByte(p) | 0x20) != 'e') {
+            if ((at(b, p) | 0x20) != 'e') {
                 return false;
             }
             p++;
             boolean minus = false;
-            if (p < to && (b.getByte(p) == '+' || b.getByte(p) == '-')) {
-                minus = b.getByte(p) == '-';
+            if (p < to && (at(b, p) == '+' || at(b, p) == '-')) {
+                minus = at(b, p) == '-';
                 p++;
             }
             if (p >= to) {
@@ -284,7 +293,7 @@ final class JsonNumbers {
             }
             long e = 0;
             for (; p < to; p++) {
-                final int c = b.getByte(p);
+                final int c = at(b, p);
                 if (c < '0' || c > '9') {
                     return false;
                 }
@@ -323,7 +332,7 @@ final class JsonNumbers {
         long m = 0;
         for (int i = firstNonZero; i <= lastNonZero; i++) {
             if (i != dot) {
-                m = m * 10 + (b.getByte(i) - '0');
+                m = m * 10 + (at(b, i) - '0');
             }
         }
         final long scale = powerOfLastDigit() + exponent;
