@@ -159,6 +159,14 @@ public abstract class MessageDecoder extends WireReader {
         if (depth > maxDepth) {
             throw new ProtoDecodeException("nesting deeper than " + maxDepth, offset);
         }
+        region(offset, length, depth, trusted, deep);
+        resetFields();
+        scanFields();
+    }
+
+    /** Points this decoder at one region, to be scanned or mirrored. */
+    private void region(
+            final int offset, final int length, final int depth, final boolean trusted, final boolean deep) {
         this.offset = offset;
         this.pos = offset;
         this.limit = offset + length;
@@ -167,8 +175,22 @@ public abstract class MessageDecoder extends WireReader {
         this.deep = deep;
         this.isMerged = false;
         this.walk = null;
+    }
+
+    /**
+     * Clears the fields (absent ones pointing at the end of the last region), then scans each of the {@link #merged}
+     * regions in turn.
+     */
+    private void scanMerged() {
+        final Regions regions = merged;
+        offset = regions.start(0);
+        limit = regions.end(regions.count() - 1);
         resetFields();
-        scanFields();
+        for (int i = 0; i < regions.count(); i++) {
+            pos = regions.start(i);
+            limit = regions.end(i);
+            scanFields();
+        }
     }
 
     /** Points {@code reader} at {@code position} of this message's content, to walk it with {@code walkTag()}. */
@@ -233,14 +255,7 @@ public abstract class MessageDecoder extends WireReader {
         // scanning the occurrences as a validating scan checks them, as protobuf-java does.
         deep = !parent.trusted;
         walk = null;
-        offset = regions.start(0);
-        limit = regions.end(regions.count() - 1);
-        resetFields();
-        for (int i = 0; i < regions.count(); i++) {
-            pos = regions.start(i);
-            limit = regions.end(i);
-            scanFields();
-        }
+        scanMerged();
         deep = false;
         isMerged = true;
     }
@@ -430,60 +445,7 @@ public abstract class MessageDecoder extends WireReader {
      * @param cursor where to write them (the innermost open message of an encoder).
      */
     public final void copyUnknownFieldsTo(final WriteCursor cursor) {
-        final int end = limit;
-        walkContent(this, offset);
-        try {
-            while (walkOn()) {
-                final int tagStart = pos;
-                final int tag = nextTag();
-                switch (tagKind(tag)) {
-                    case KNOWN_TAG -> skipField(tag);
-                    case CLOSED_ENUM_TAG -> {
-                        final int number = readVarint32();
-                        if (!declaresNumber(tag, number)) {
-                            cursor.writeRaw(buffer, tagStart, pos - tagStart);
-                        }
-                    }
-                    case CLOSED_ENUM_PACKED_TAG -> copyUndeclaredElements(tag, cursor);
-                    case CLOSED_ENUM_MAP_TAG -> {
-                        final int length = readLength();
-                        final int start = pos;
-                        pos += length;
-                        if (!declaresEntry(tag, start, length)) {
-                            cursor.writeRaw(buffer, tagStart, pos - tagStart);
-                        }
-                    }
-                    default -> {
-                        skipField(tag);
-                        cursor.writeRaw(buffer, tagStart, pos - tagStart);
-                    }
-                }
-            }
-        } finally {
-            walk = null;
-            pos = end;
-            limit = end;
-        }
-    }
-
-    private void copyUndeclaredElements(final int packedTag, final WriteCursor cursor) {
-        final int length = readLength();
-        final int runEnd = pos + length;
-        final int savedLimit = limit;
-        limit = runEnd;
-        try {
-            final int elementTag = (packedTag & ~7) | WireType.VARINT;
-            while (pos < runEnd) {
-                final int start = pos;
-                final int number = readVarint32();
-                if (!declaresNumber(packedTag, number)) {
-                    RunElements.unsigned32(cursor, elementTag);
-                    cursor.writeRaw(buffer, start, pos - start);
-                }
-            }
-        } finally {
-            limit = savedLimit;
-        }
+        UnknownFieldCopy.copy(this, cursor);
     }
 
     /**
@@ -612,14 +574,7 @@ public abstract class MessageDecoder extends WireReader {
         maxDepth = source.maxDepth;
         attach(source);
         if (!source.isMerged) {
-            offset = source.offset;
-            pos = source.offset;
-            limit = source.limit;
-            depth = source.depth;
-            trusted = source.trusted;
-            deep = false;
-            isMerged = false;
-            walk = null;
+            region(source.offset, source.limit - source.offset, source.depth, source.trusted, false);
             mirrorFields(source);
             pos = limit;
             return;
@@ -627,23 +582,13 @@ public abstract class MessageDecoder extends WireReader {
         if (merged == null) {
             merged = new Regions();
         }
-        final Regions regions = merged;
-        regions.clear();
-        for (int i = 0; i < source.merged.count(); i++) {
-            regions.add(source.merged.start(i), source.merged.end(i));
-        }
+        merged.copy(source.merged);
         depth = source.depth;
         trusted = source.trusted;
         deep = false;
         walk = null;
-        offset = regions.start(0);
         isMerged = false;
-        resetFields();
-        for (int i = 0; i < regions.count(); i++) {
-            pos = regions.start(i);
-            limit = regions.end(i);
-            scanFields();
-        }
+        scanMerged();
         isMerged = true;
     }
 

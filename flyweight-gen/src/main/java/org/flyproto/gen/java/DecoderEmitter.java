@@ -90,8 +90,8 @@ final class DecoderEmitter {
         type.addMethod(wrap(self, "wrapTrusted", true));
         type.addMethod(wrapDelimited(self, "wrapDelimited", false));
         type.addMethod(wrapDelimited(self, "wrapDelimitedTrusted", true));
-        type.addMethod(reset(message, fields));
-        type.addMethod(mirror(self, message, fields));
+        type.addMethod(DecoderStateEmitter.resetFields(message));
+        type.addMethod(DecoderStateEmitter.mirrorFields(self, message));
         type.addMethods(scan(message, fields));
         for (final OneofModel oneof : message.oneofs()) {
             if (DecoderFieldEmitter.hasValidatedStringMember(message, oneof)) {
@@ -211,55 +211,6 @@ final class DecoderEmitter {
                 .addStatement("wrapDelimitedRoot(buffer, offset, length, $L)", trusted)
                 .addStatement("return this")
                 .build();
-    }
-
-    private static MethodSpec reset(final MessageModel message, final DecoderFieldEmitter fields) {
-        final CodeBlock.Builder body = CodeBlock.builder();
-        for (final FieldModel field : message.fields()) {
-            fields.reset(body, field);
-        }
-        for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
-            body.addStatement("$N = 0", presenceWord(word));
-        }
-        for (final OneofModel oneof : message.oneofs()) {
-            body.addStatement("$N = 0", oneof.caseAccessor());
-        }
-        if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
-            body.addStatement("undeclaredValue = false");
-        }
-        return MethodSpec.methodBuilder("resetFields")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PROTECTED)
-                .addCode(body.build())
-                .build();
-    }
-
-    /** {@code mirrorFields}: the scan's record copied from a decoder of the same type, instead of a second scan. */
-    private static MethodSpec mirror(
-            final ClassName self, final MessageModel message, final DecoderFieldEmitter fields) {
-        final CodeBlock.Builder body = CodeBlock.builder();
-        for (final FieldModel field : message.fields()) {
-            fields.mirror(body, field);
-        }
-        for (int word = 0; word < (message.presenceBits() + 31) / 32; word++) {
-            DecoderFieldEmitter.copy(body, presenceWord(word));
-        }
-        for (final OneofModel oneof : message.oneofs()) {
-            DecoderFieldEmitter.copy(body, oneof.caseAccessor());
-        }
-        if (message.mapEntry() && message.fields().stream().anyMatch(FieldModel::closedEnum)) {
-            DecoderFieldEmitter.copy(body, "undeclaredValue");
-        }
-        final CodeBlock copies = body.build();
-        final MethodSpec.Builder method = MethodSpec.methodBuilder("mirrorFields")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PROTECTED)
-                .addParameter(RuntimeTypes.MESSAGE_DECODER, "source", Modifier.FINAL);
-        if (!copies.isEmpty()) {
-            // A message without fields has nothing to copy.
-            method.addStatement("final $T s = ($T) source", self, self).addCode(copies);
-        }
-        return method.build();
     }
 
     static MethodSpec fullName(final MessageModel message) {

@@ -62,7 +62,7 @@ final class DecoderFieldEmitter {
     }
 
     // ---------------------------------------------------------------------------------------------------------------
-    // Storage and reset
+    // Storage
 
     void storage(final TypeSpec.Builder type, final FieldModel field) {
         final FieldNames n = field.names();
@@ -147,77 +147,6 @@ final class DecoderFieldEmitter {
                         Modifier.FINAL)
                 .initializer("new $T($L)", RuntimeTypes.UNSAFE_BUFFER, bytes)
                 .build());
-    }
-
-    void reset(final CodeBlock.Builder body, final FieldModel field) {
-        final FieldNames n = field.names();
-        switch (field.cardinality()) {
-            case REPEATED, MAP -> {
-                if (field.valueKind() == ValueKind.MESSAGE) {
-                    body.addStatement("$N.clear()", n.elementsField());
-                } else {
-                    body.addStatement("$N = -1", n.firstField());
-                    body.addStatement("$N = 0", n.countField());
-                }
-            }
-            case IMPLICIT, OPTIONAL, ONEOF -> {
-                switch (field.valueKind()) {
-                    case STRING, BYTES, MESSAGE -> {
-                        body.addStatement("$N = limit", n.offsetField());
-                        body.addStatement("$N = 0", n.lengthField());
-                        if (field.valueKind() == ValueKind.MESSAGE) {
-                            body.addStatement("$N = 0", n.countField());
-                        }
-                    }
-                    case SCALAR, ENUM -> body.addStatement("$N = $L", n.valueField(), defaultValue(field));
-                }
-            }
-        }
-    }
-
-    /**
-     * The statements copying what the scan recorded for {@code field} from the decoder {@code s} of the same type:
-     * the state {@link #reset} clears, and a singular message's first occurrence; cursors and child decoders stay this
-     * decoder's own.
-     */
-    void mirror(final CodeBlock.Builder body, final FieldModel field) {
-        final FieldNames n = field.names();
-        switch (field.cardinality()) {
-            case REPEATED, MAP -> {
-                if (field.valueKind() == ValueKind.MESSAGE) {
-                    body.addStatement("$N.copy(s.$N)", n.elementsField(), n.elementsField());
-                } else {
-                    copy(body, n.firstField());
-                    copy(body, n.countField());
-                }
-            }
-            case IMPLICIT, OPTIONAL, ONEOF -> {
-                switch (field.valueKind()) {
-                    case STRING, BYTES -> {
-                        copy(body, n.offsetField());
-                        copy(body, n.lengthField());
-                    }
-                    case MESSAGE -> {
-                        copy(body, n.offsetField());
-                        copy(body, n.lengthField());
-                        copy(body, n.firstField());
-                        copy(body, n.countField());
-                    }
-                    case SCALAR, ENUM -> copy(body, n.valueField());
-                }
-            }
-        }
-    }
-
-    static void copy(final CodeBlock.Builder body, final String name) {
-        body.addStatement("$N = s.$N", name, name);
-    }
-
-    /** The value an absent scalar reads as: its explicit default, or the type's zero. */
-    private static CodeBlock defaultValue(final FieldModel field) {
-        return field.defaultValue() == null
-                ? CodeBlock.of("$L", KindCode.defaultLiteral(field.kind()))
-                : KindCode.literal(field.kind(), field.defaultValue());
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -624,7 +553,11 @@ final class DecoderFieldEmitter {
     private static CodeBlock valueOrDefault(final FieldModel field) {
         return switch (field.cardinality()) {
             case ONEOF ->
-                CodeBlock.of("$L ? $N : $L", isSet(field), field.names().valueField(), defaultValue(field));
+                CodeBlock.of(
+                        "$L ? $N : $L",
+                        isSet(field),
+                        field.names().valueField(),
+                        DecoderStateEmitter.defaultValue(field));
             case IMPLICIT, OPTIONAL, REPEATED, MAP ->
                 CodeBlock.of("$N", field.names().valueField());
         };
