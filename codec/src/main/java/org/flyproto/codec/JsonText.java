@@ -132,8 +132,17 @@ final class JsonText {
      * {@code json_name} option can be any string: encoded as UTF-8 once).
      */
     void key(final String text) {
-        final byte[] key = encodedName(text);
+        key(encodedName(text));
+    }
+
+    /** A member's name given as {@code "name":} in UTF-8 (see {@link JsonName}). */
+    void key(final byte[] key) {
         copy(key, 0, key.length);
+    }
+
+    /** {@code key} for {@link #key(byte[])}: a name's {@code "name":} in UTF-8, encoded once. */
+    byte[] keyOf(final String text) {
+        return encodedName(text);
     }
 
     private void copy(final byte[] bytes, final int from, final int length) {
@@ -163,12 +172,7 @@ final class JsonText {
     }
 
     private byte[] addName(final String text, final int slot) {
-        final byte[] name = text.getBytes(StandardCharsets.UTF_8);
-        final byte[] utf8 = new byte[name.length + 3];
-        utf8[0] = '"';
-        System.arraycopy(name, 0, utf8, 1, name.length);
-        utf8[name.length + 1] = '"';
-        utf8[name.length + 2] = ':';
+        final byte[] utf8 = JsonName.key(text);
         nameKeys[slot] = text;
         nameBytes[slot] = utf8;
         if (++names > nameKeys.length / 2) {

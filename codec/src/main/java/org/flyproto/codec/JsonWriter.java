@@ -42,10 +42,12 @@ public final class JsonWriter implements ValueWriter {
     private int open;
     /** Objects open: the indentation of their members. */
     private int indent;
-    /** The names of a repeated field or map whose opening waits for its first element, or null. */
-    private String pendingJsonName;
+    /**
+     * The name ({@code "name":} in UTF-8) of a repeated field or map whose opening waits for its first element, or
+     * null.
+     */
+    private byte[] pendingKey;
 
-    private String pendingProtoName;
     private byte pendingBracket;
     private boolean pendingPrintsEmpty;
 
@@ -79,7 +81,7 @@ public final class JsonWriter implements ValueWriter {
         text.reset();
         open = 0;
         indent = 0;
-        pendingJsonName = null;
+        pendingKey = null;
         // anyInUse and packedDepth are back at 0 after any print: the Any printing restores them in a finally.
         maps.reset();
         if (dynamic != null) {
@@ -115,8 +117,22 @@ public final class JsonWriter implements ValueWriter {
      * @return this writer, to print the value.
      */
     public JsonWriter field(final String jsonName, final String protoName) {
+        return key(text.keyOf(protoNames ? protoName : jsonName));
+    }
+
+    /**
+     * Starts a member of the open object, as {@link #field(String, String)}, its names encoded once.
+     *
+     * @param name the field's names.
+     * @return this writer, to print the value.
+     */
+    public JsonWriter field(final JsonName name) {
+        return key(protoNames ? name.proto : name.json);
+    }
+
+    private JsonWriter key(final byte[] key) {
         member();
-        text.key(protoNames ? protoName : jsonName);
+        text.key(key);
         space();
         return this;
     }
@@ -152,6 +168,15 @@ public final class JsonWriter implements ValueWriter {
     }
 
     /**
+     * Opens a repeated field, as {@link #beginArray(String, String)}, its names encoded once.
+     *
+     * @param name the field's names.
+     */
+    public void beginArray(final JsonName name) {
+        pend(name, (byte) '[');
+    }
+
+    /**
      * Opens a repeated extension: like {@link #beginArray(String, String)}, but printed only with an element, also
      * with {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()} ({@code JsonFormat} adds the defaults of a message's
      * own fields only).
@@ -176,7 +201,7 @@ public final class JsonWriter implements ValueWriter {
      * @return this writer, to print the value.
      */
     public JsonWriter element() {
-        if (pendingJsonName != null) {
+        if (pendingKey != null) {
             openPending();
         } else if (counts[open - 1]++ != 0) {
             text.put(',');
@@ -206,9 +231,18 @@ public final class JsonWriter implements ValueWriter {
         pend(jsonName, protoName, (byte) '{');
     }
 
+    /**
+     * Opens a map field, as {@link #beginObject(String, String)}, its names encoded once.
+     *
+     * @param name the field's names.
+     */
+    public void beginObject(final JsonName name) {
+        pend(name, (byte) '{');
+    }
+
     /** Closes the object {@link #beginObject} opened. */
     public void endObject() {
-        if (pendingJsonName == null) {
+        if (pendingKey == null) {
             indent--;
         }
         close('}');
@@ -267,16 +301,23 @@ public final class JsonWriter implements ValueWriter {
     }
 
     private void pend(final String jsonName, final String protoName, final byte bracket) {
-        pendingJsonName = jsonName;
-        pendingProtoName = protoName;
+        pend(text.keyOf(protoNames ? protoName : jsonName), bracket);
+    }
+
+    private void pend(final JsonName name, final byte bracket) {
+        pend(protoNames ? name.proto : name.json, bracket);
+    }
+
+    private void pend(final byte[] key, final byte bracket) {
+        pendingKey = key;
         pendingBracket = bracket;
         pendingPrintsEmpty = fieldsWithNoPresence;
     }
 
     private void openPending() {
-        final String jsonName = pendingJsonName;
-        pendingJsonName = null;
-        field(jsonName, pendingProtoName);
+        final byte[] key = pendingKey;
+        pendingKey = null;
+        key(key);
         if (pendingBracket == '{') {
             beginObject();
         } else {
@@ -286,9 +327,9 @@ public final class JsonWriter implements ValueWriter {
     }
 
     private void close(final char bracket) {
-        if (pendingJsonName != null) {
+        if (pendingKey != null) {
             if (!pendingPrintsEmpty) {
-                pendingJsonName = null;
+                pendingKey = null;
                 return;
             }
             openPending();
@@ -445,7 +486,7 @@ public final class JsonWriter implements ValueWriter {
     }
 
     private void keyStart() {
-        if (pendingJsonName != null) {
+        if (pendingKey != null) {
             openPending();
             counts[open - 1] = 0;
         }
@@ -579,6 +620,140 @@ public final class JsonWriter implements ValueWriter {
      */
     public void bytes(final BytesView value) {
         text.base64(value);
+    }
+
+    // ------------------------------------------------- fields without presence: a member unless at the default
+
+    /**
+     * Prints a signed 32-bit field without presence as a member, unless it is 0 (always, with
+     * {@link JsonPrinter#alwaysPrintFieldsWithNoPresence()}): {@code field(name).int32(value)}.
+     *
+     * @param name  the field's names.
+     * @param value the value.
+     */
+    public void int32(final JsonName name, final int value) {
+        if (value != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.decimal(value);
+        }
+    }
+
+    /**
+     * Prints a signed 64-bit field without presence as a member, as {@link #int32(JsonName, int)}.
+     *
+     * @param name  the field's names.
+     * @param value the value.
+     */
+    public void int64(final JsonName name, final long value) {
+        if (value != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.quotedDecimal(value);
+        }
+    }
+
+    /**
+     * Prints an unsigned 32-bit field without presence as a member, as {@link #int32(JsonName, int)}.
+     *
+     * @param name  the field's names.
+     * @param value the value's bits.
+     */
+    public void uint32(final JsonName name, final int value) {
+        if (value != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.decimal(value & 0xFFFF_FFFFL);
+        }
+    }
+
+    /**
+     * Prints an unsigned 64-bit field without presence as a member, as {@link #int32(JsonName, int)}.
+     *
+     * @param name  the field's names.
+     * @param value the value's bits.
+     */
+    public void uint64(final JsonName name, final long value) {
+        if (value != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.quotedUnsignedDecimal(value);
+        }
+    }
+
+    /**
+     * Prints a float field without presence as a member, unless its bits are 0 ({@code -0.0} is printed).
+     *
+     * @param name  the field's names.
+     * @param value the value.
+     */
+    public void float32(final JsonName name, final float value) {
+        if (Float.floatToRawIntBits(value) != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.float32(value);
+        }
+    }
+
+    /**
+     * Prints a double field without presence as a member, unless its bits are 0 ({@code -0.0} is printed).
+     *
+     * @param name  the field's names.
+     * @param value the value.
+     */
+    public void float64(final JsonName name, final double value) {
+        if (Double.doubleToRawLongBits(value) != 0L || fieldsWithNoPresence) {
+            field(name);
+            text.float64(value);
+        }
+    }
+
+    /**
+     * Prints a bool field without presence as a member, unless it is false.
+     *
+     * @param name  the field's names.
+     * @param value the value.
+     */
+    public void bool(final JsonName name, final boolean value) {
+        if (value || fieldsWithNoPresence) {
+            field(name);
+            text.bool(value);
+        }
+    }
+
+    /**
+     * Prints an enum field without presence as a member, unless its number is 0: as {@link #enumValue(String, int)}.
+     *
+     * @param name      the field's names.
+     * @param number    the number.
+     * @param valueName the value's name, or null for an undeclared number.
+     */
+    public void enumValue(final JsonName name, final int number, final String valueName) {
+        if (number != 0 || fieldsWithNoPresence) {
+            field(name);
+            enumValue(valueName, number);
+        }
+    }
+
+    /**
+     * Prints a string field without presence as a member, unless it is empty.
+     *
+     * @param name  the field's names.
+     * @param value the string.
+     */
+    public void string(final JsonName name, final Utf8View value) {
+        if (value.byteLength() != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.string(value);
+        }
+    }
+
+    /**
+     * Prints a bytes field without presence as a member, unless it is empty.
+     *
+     * @param name  the field's names.
+     * @param value the bytes.
+     */
+    public void bytes(final JsonName name, final BytesView value) {
+        if (value.length() != 0 || fieldsWithNoPresence) {
+            field(name);
+            text.base64(value);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------ WKT

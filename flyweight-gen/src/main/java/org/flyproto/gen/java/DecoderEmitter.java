@@ -120,7 +120,7 @@ final class DecoderEmitter {
         type.addMethod(tagKind(message));
         type.addMethod(fullName(message));
         TextEmitter.emit(type, self, message);
-        JsonEmitter.emit(type, message);
+        JsonEmitter.emit(type, self, message);
         if (WellKnownTypes.isAny(message)) {
             WellKnownTypes.addAnyDecoderMethods(type);
         }

@@ -2,6 +2,7 @@ package org.flyproto.gen.java;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.TypeSpec;
 import java.util.List;
@@ -24,6 +25,11 @@ import org.flyproto.gen.model.ValueKind;
  */
 final class JsonEmitter {
     static final ClassName JSON_WRITER = ClassName.get(RuntimeTypes.CODEC, "JsonWriter");
+
+    static final ClassName JSON_NAME = ClassName.get(RuntimeTypes.CODEC, "JsonName");
+
+    /** The holder of a decoder's {@code JsonName} constants, one per field, named by the field's constant stem. */
+    private static final String NAMES = "JsonNames";
 
     /** As in TextEmitter: chunks keep each method under HotSpot's 8000-byte limit for JIT compilation. */
     private static final int FIELDS_PER_METHOD = 32;
@@ -62,7 +68,7 @@ final class JsonEmitter {
 
     private JsonEmitter() {}
 
-    static void emit(final TypeSpec.Builder type, final MessageModel message) {
+    static void emit(final TypeSpec.Builder type, final ClassName self, final MessageModel message) {
         final MethodSpec.Builder print = MethodSpec.methodBuilder("appendJsonTo")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PROTECTED)
@@ -80,9 +86,11 @@ final class JsonEmitter {
             return;
         }
         final List<FieldModel> fields = message.fields();
+        final ClassName names = self.nestedClass(NAMES);
+        names(type, names, fields);
         if (fields.size() <= FIELDS_PER_METHOD) {
             for (final FieldModel field : fields) {
-                print.addCode(print(field));
+                print.addCode(print(field, names));
             }
         } else {
             for (int chunk = 0; chunk * FIELDS_PER_METHOD < fields.size(); chunk++) {
@@ -93,7 +101,7 @@ final class JsonEmitter {
                         .addParameter(JSON_WRITER, "writer", Modifier.FINAL);
                 for (final FieldModel field : fields.subList(
                         chunk * FIELDS_PER_METHOD, Math.min(fields.size(), (chunk + 1) * FIELDS_PER_METHOD))) {
-                    part.addCode(print(field));
+                    part.addCode(print(field, names));
                 }
                 type.addMethod(part.build());
             }
@@ -101,13 +109,41 @@ final class JsonEmitter {
         type.addMethod(print.build());
     }
 
-    private static CodeBlock print(final FieldModel field) {
+    /**
+     * The holder class of the message's {@code JsonName} constants (its own fields; extensions print under names the
+     * writer chooses): initialized on the first JSON print, not with the decoder.
+     */
+    private static void names(final TypeSpec.Builder type, final ClassName names, final List<FieldModel> fields) {
+        final TypeSpec.Builder holder = TypeSpec.classBuilder(names)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .addJavadoc("The fields' JSON member names, encoded once.\n");
+        boolean any = false;
+        for (final FieldModel field : fields) {
+            if (!isExtension(field)) {
+                any = true;
+                holder.addField(
+                        FieldSpec.builder(JSON_NAME, field.names().constantStem(), Modifier.STATIC, Modifier.FINAL)
+                                .initializer("$T.of($S, $S)", JSON_NAME, field.jsonName(), field.protoName())
+                                .build());
+            }
+        }
+        if (any) {
+            type.addType(holder.addMethod(MethodSpec.constructorBuilder()
+                            .addModifiers(Modifier.PRIVATE)
+                            .build())
+                    .build());
+        }
+    }
+
+    private static CodeBlock print(final FieldModel field, final ClassName names) {
         final FieldNames n = field.names();
         final CodeBlock.Builder code = CodeBlock.builder();
+        // By its simple name: the nested holder shadows any other type of that name inside the decoder.
+        final CodeBlock name = CodeBlock.of("$L.$N", names.simpleName(), n.constantStem());
         switch (field.cardinality()) {
             case MAP -> {
                 code.beginControlFlow("if ($N.count() != 0 || writer.printsFieldsWithNoPresence())", n.elementsField());
-                map(code, field, true);
+                map(code, field, name);
                 code.endControlFlow();
             }
             case REPEATED -> {
@@ -121,42 +157,31 @@ final class JsonEmitter {
                                     field.jsonName());
                 } else {
                     code.beginControlFlow("if ($N() != 0 || writer.printsFieldsWithNoPresence())", n.count())
-                            .addStatement("writer.beginArray($S, $S)", jsonName(field), field.protoName());
+                            .addStatement("writer.beginArray($L)", name);
                 }
                 elements(code, field);
                 code.addStatement("writer.endArray()").endControlFlow();
             }
             case IMPLICIT, OPTIONAL, ONEOF -> {
-                final String name = (isExtension(field)
+                final String start = (isExtension(field)
                                 ? CodeBlock.of(
                                         "writer.extensionField($S, $S, $S)",
                                         jsonName(field),
                                         field.protoName(),
                                         field.jsonName())
-                                : CodeBlock.of("writer.field($S, $S)", jsonName(field), field.protoName()))
+                                : CodeBlock.of("writer.field($L)", name))
                         .toString();
                 if (field.cardinality() != Cardinality.IMPLICIT || field.valueKind() == ValueKind.MESSAGE) {
                     code.beginControlFlow("if ($N())", n.has())
-                            .add(value(field, name, read(field)))
+                            .add(value(field, start, read(field)))
                             .endControlFlow();
-                } else if (field.valueKind() == ValueKind.STRING || field.valueKind() == ValueKind.BYTES) {
-                    final boolean string = field.valueKind() == ValueKind.STRING;
-                    code.add("{\n$>")
-                            .addStatement(
-                                    "final $T v = $N()",
-                                    string ? RuntimeTypes.UTF8_VIEW : RuntimeTypes.BYTES_VIEW,
-                                    n.accessor())
-                            .beginControlFlow(
-                                    "if (v.$N() != 0 || writer.printsFieldsWithNoPresence())",
-                                    string ? "byteLength" : "length")
-                            .add(value(field, name, "v"))
-                            .endControlFlow()
-                            .add("$<}\n");
-                } else {
+                } else if (isExtension(field) || isNullValue(field)) {
                     code.beginControlFlow(
                                     "if ($L || writer.printsFieldsWithNoPresence())", nonDefault(field, read(field)))
-                            .add(value(field, name, read(field)))
+                            .add(value(field, start, read(field)))
                             .endControlFlow();
+                } else {
+                    code.add(implicit(field, name));
                 }
             }
         }
@@ -185,7 +210,7 @@ final class JsonEmitter {
      * A map field's entries as an object, each key once where it first occurs with its last value, as
      * {@code JsonFormat} prints the {@code LinkedHashMap} protobuf-java parses.
      */
-    private static void map(final CodeBlock.Builder code, final FieldModel field, final boolean named) {
+    private static void map(final CodeBlock.Builder code, final FieldModel field, final CodeBlock name) {
         final FieldNames n = field.names();
         final FieldModel key = field.map().key();
         final FieldModel value = field.map().value();
@@ -199,8 +224,8 @@ final class JsonEmitter {
             code.addStatement("writer.mapKey(e.$N(), i)", keyAccessor);
         }
         code.endControlFlow().addStatement("final int end = writer.orderMap(mark)");
-        if (named) {
-            code.addStatement("writer.beginObject($S, $S)", jsonName(field), field.protoName());
+        if (name != null) {
+            code.addStatement("writer.beginObject($L)", name);
         } else {
             code.addStatement("writer.beginObject()");
         }
@@ -235,35 +260,71 @@ final class JsonEmitter {
         };
     }
 
+    /**
+     * A field without presence, of the message's own, in one call that prints it unless it is at its default (the
+     * writer's overload taking the field's {@code JsonName}): the accessor read once.
+     */
+    private static CodeBlock implicit(final FieldModel field, final CodeBlock name) {
+        if (field.kind() != FieldKind.ENUM) {
+            return CodeBlock.of("writer.$N($L, $L);\n", call(field), name, read(field));
+        }
+        final ClassName type = enumType(field);
+        return CodeBlock.builder()
+                .add("{\n$>")
+                .addStatement("final int raw = $L", read(field))
+                .addStatement(
+                        "writer.enumValue($L, raw, $T.isKnown(raw) ? $T.forNumber(raw).name() : null)",
+                        name,
+                        type,
+                        type)
+                .add("$<}\n")
+                .build();
+    }
+
     /** {@code start} (an expression giving the writer, positioned for a value), then the value {@code read}. */
     private static CodeBlock value(final FieldModel field, final String start, final String read) {
+        if (field.kind() != FieldKind.ENUM) {
+            return CodeBlock.of("$L.$N($L);\n", start, call(field), read);
+        }
+        if (isNullValue(field)) {
+            return CodeBlock.of("$L.nullValue();\n", start);
+        }
+        final ClassName type = enumType(field);
+        return CodeBlock.of(
+                "$L.enumValue($T.isKnown($L) ? $T.forNumber($L).name() : null, $L);\n",
+                start,
+                type,
+                read,
+                type,
+                read,
+                read);
+    }
+
+    /** The writer's method printing a value of the field's kind (not an enum). */
+    private static String call(final FieldModel field) {
         return switch (field.kind()) {
-            case INT32, SINT32, SFIXED32 -> CodeBlock.of("$L.int32($L);\n", start, read);
-            case INT64, SINT64, SFIXED64 -> CodeBlock.of("$L.int64($L);\n", start, read);
-            case UINT32, FIXED32 -> CodeBlock.of("$L.uint32($L);\n", start, read);
-            case UINT64, FIXED64 -> CodeBlock.of("$L.uint64($L);\n", start, read);
-            case FLOAT -> CodeBlock.of("$L.float32($L);\n", start, read);
-            case DOUBLE -> CodeBlock.of("$L.float64($L);\n", start, read);
-            case BOOL -> CodeBlock.of("$L.bool($L);\n", start, read);
-            case STRING -> CodeBlock.of("$L.string($L);\n", start, read);
-            case BYTES -> CodeBlock.of("$L.bytes($L);\n", start, read);
-            case MESSAGE -> CodeBlock.of("$L.message($L);\n", start, read);
-            case ENUM -> {
-                if (NULL_VALUE.equals(field.enumType().fullName())) {
-                    yield CodeBlock.of("$L.nullValue();\n", start);
-                }
-                final ClassName type = ClassName.get(
-                        field.enumType().javaPackage(), field.enumType().simpleName());
-                yield CodeBlock.of(
-                        "$L.enumValue($T.isKnown($L) ? $T.forNumber($L).name() : null, $L);\n",
-                        start,
-                        type,
-                        read,
-                        type,
-                        read,
-                        read);
-            }
+            case INT32, SINT32, SFIXED32 -> "int32";
+            case INT64, SINT64, SFIXED64 -> "int64";
+            case UINT32, FIXED32 -> "uint32";
+            case UINT64, FIXED64 -> "uint64";
+            case FLOAT -> "float32";
+            case DOUBLE -> "float64";
+            case BOOL -> "bool";
+            case STRING -> "string";
+            case BYTES -> "bytes";
+            case MESSAGE -> "message";
+            case ENUM -> throw new IllegalArgumentException("an enum prints through enumValue: " + field.protoName());
         };
+    }
+
+    private static ClassName enumType(final FieldModel field) {
+        return ClassName.get(field.enumType().javaPackage(), field.enumType().simpleName());
+    }
+
+    /** {@code google.protobuf.NullValue}, printed as {@code null} whatever its number. */
+    private static boolean isNullValue(final FieldModel field) {
+        return field.kind() == FieldKind.ENUM
+                && NULL_VALUE.equals(field.enumType().fullName());
     }
 
     /**
@@ -313,7 +374,7 @@ final class JsonEmitter {
                         .build();
             case STRUCT -> {
                 final CodeBlock.Builder code = CodeBlock.builder();
-                map(code, field(message, 1), false);
+                map(code, field(message, 1), null);
                 yield code.build();
             }
             case LIST_VALUE -> {
