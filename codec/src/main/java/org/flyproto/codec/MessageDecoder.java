@@ -291,6 +291,35 @@ public abstract class MessageDecoder extends WireReader {
         child.wrapChildOf(parent, offset, length, true);
     }
 
+    /**
+     * Validates the element of a repeated message field about to be added to {@code elements} by scanning it into a
+     * decoder {@code elements} keeps for it, as {@link #validateChild} does into scratch: iterating the field then takes
+     * that scan over ({@link #mirrorFields}) instead of scanning the element again. For fields of a leaf type (no
+     * message fields: the decoders kept hold no others), not maps.
+     *
+     * @param iterator the decoder the field is iterated with.
+     * @param parent   the decoder of the enclosing message.
+     * @param elements the field's elements.
+     * @param offset   index of the element's first byte, inside the parent's region.
+     * @param length   its length.
+     * @return true if the element was validated; false if its scan is not kept (beyond
+     *     {@link Occurrences#MAX_KEPT_SCANS} elements): the caller validates it otherwise.
+     */
+    protected static boolean validateKept(
+            final MessageDecoder iterator,
+            final MessageDecoder parent,
+            final Occurrences elements,
+            final int offset,
+            final int length) {
+        final MessageDecoder scan = elements.keep(iterator);
+        if (scan == null) {
+            return false;
+        }
+        scan.wrapChildOf(parent, offset, length, true);
+        elements.kept();
+        return true;
+    }
+
     void wrapChildOf(final MessageDecoder parent, final int offset, final int length, final boolean deep) {
         iterElements = null;
         if (Checked.ENABLED && !deep) {
@@ -383,7 +412,15 @@ public abstract class MessageDecoder extends WireReader {
         if (Checked.ENABLED) {
             generation.advance();
         }
-        wrapAt(elements.start(index), elements.length(index), parent.depth + 1, parent.trusted, false);
+        final MessageDecoder kept = elements.keptScan(index);
+        if (kept == null) {
+            wrapAt(elements.start(index), elements.length(index), parent.depth + 1, parent.trusted, false);
+        } else {
+            // Validated by a scan that was kept: taken over, not scanned again.
+            region(elements.start(index), elements.length(index), parent.depth + 1, parent.trusted, false);
+            mirrorFields(kept);
+            pos = limit;
+        }
         return true;
     }
 
@@ -543,7 +580,8 @@ public abstract class MessageDecoder extends WireReader {
 
     /**
      * @return a new decoder of this type, which {@link #appendTo(StringBuilder)} and {@link JsonPrinter} read through
-     *     so as not to disturb this one; generated.
+     *     so as not to disturb this one, and which keeps the scan of an element of a repeated field iterated with
+     *     this one ({@link #validateKept}); generated.
      */
     protected abstract MessageDecoder newPrintingDecoder();
 

@@ -15,10 +15,26 @@ import java.util.Arrays;
 public final class Occurrences {
     private static final int[] NONE = new int[0];
 
+    private static final MessageDecoder[] NO_SCANS = new MessageDecoder[0];
+
+    /**
+     * The most elements of one field whose validating scans are kept ({@link #keep}): it bounds the decoders a field
+     * holds for them; the elements after it are validated and read as before, each scanned when it is iterated.
+     */
+    static final int MAX_KEPT_SCANS = 256;
+
     /** Start and length of each element's content, in pairs. */
     private int[] bounds = NONE;
 
     private int count;
+
+    /**
+     * Decoders holding the validating scans of elements {@code [0, kept)}, in order (reused; created on first need, by
+     * the decoder the field is iterated with).
+     */
+    private MessageDecoder[] scans = NO_SCANS;
+
+    private int kept;
 
     /** Creates an empty record. */
     public Occurrences() {}
@@ -26,6 +42,7 @@ public final class Occurrences {
     /** Forgets every element: the field is absent until the next {@link #add}. */
     public void clear() {
         count = 0;
+        kept = 0;
     }
 
     /**
@@ -56,6 +73,52 @@ public final class Occurrences {
         }
         System.arraycopy(other.bounds, 0, bounds, 0, length);
         count = other.count;
+        // The copy's iteration scans its elements again: the scans kept are its original's.
+        kept = 0;
+    }
+
+    /**
+     * The decoder to keep the validating scan of the element about to be {@link #add added} in, if it is to be kept:
+     * while every element before it was kept, up to {@link #MAX_KEPT_SCANS}.
+     *
+     * @param iterator the decoder the field is iterated with: a decoder of the elements' type is made from it.
+     * @return the decoder, or null if the element's scan is not kept.
+     */
+    MessageDecoder keep(final MessageDecoder iterator) {
+        final int index = count;
+        if (index != kept || index == MAX_KEPT_SCANS) {
+            return null;
+        }
+        if (index == scans.length) {
+            scans = Arrays.copyOf(scans, Math.max(16, Math.min(MAX_KEPT_SCANS, index << 1)));
+        }
+        MessageDecoder scan = scans[index];
+        if (scan == null) {
+            scan = iterator.newPrintingDecoder();
+            scans[index] = scan;
+        }
+        return scan;
+    }
+
+    /** The decoder {@link #keep} gave has scanned the element about to be added. */
+    void kept() {
+        kept++;
+    }
+
+    /**
+     * @param index an element's index.
+     * @return the decoder holding its validating scan, or null if it was not kept; a kept scan is of the region
+     *     recorded at {@code index} (an element scanned but then not added, such as a map entry that is an unknown
+     *     field, is never kept).
+     */
+    MessageDecoder keptScan(final int index) {
+        if (index < kept) {
+            final MessageDecoder scan = scans[index];
+            if (scan.encodedOffset() == start(index) && scan.encodedLength() == length(index)) {
+                return scan;
+            }
+        }
+        return null;
     }
 
     private void grow() {

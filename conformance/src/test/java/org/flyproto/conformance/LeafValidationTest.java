@@ -2,7 +2,9 @@ package org.flyproto.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.codec.ProtoDecodeException;
@@ -15,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A validating wrap checks an occurrence of a message field whose type has no message fields by walking its bytes
- * ({@code WireReader.validateLeaf}), not by scanning it as a root wrap of that type does. The verdicts must be the
- * same: for damaged {@code Leaf} messages (a validated string, a packed varint run, an enum), wrapped as a root
+ * ({@code WireReader.validateLeaf}: a singular field, or an element beyond the first 256 of a repeated one), or by a
+ * scan the field keeps for its iteration ({@code validateKept}), not by scanning it as a root wrap of that type does.
+ * The verdicts must be the same: for damaged {@code Leaf} messages (a validated string, a packed varint run, an enum), wrapped as a root
  * {@code Leaf} and nested in {@code AllTypes} as {@code f_leaf} and as an element of {@code r_leaf}, the same reason
  * at the same offset relative to the leaf's first byte, or no error in all three.
  */
@@ -62,6 +65,80 @@ class LeafValidationTest {
         }
         // The mutants exercise both outcomes.
         assertThat(rejected).as("rejected").isBetween(MUTANTS / 10, MUTANTS - MUTANTS / 10);
+    }
+
+    @Test
+    void shouldWalkVarintAndFixedFieldsOfEveryLengthUpToTheEndOfTheLeafAsItsScanReadsThem() {
+        // A varint field (declared or not) of every length from 1 to 11 bytes, a fixed64 and a fixed32, at every
+        // distance from the leaf's end, whole and cut at every byte: neither the walk (f_leaf) nor the kept scan
+        // (r_leaf) may use a byte past the leaf's end (here AllTypes goes on after it with bytes that would end a cut
+        // varint) or judge otherwise than the leaf's own scan.
+        final byte[] pad = {0x18, 0x01};
+        // f_int32 = 1, five times: more bytes after the leaf than a varint can take.
+        final byte[] trailer = repeat(new byte[] {0x08, 0x01}, 5);
+        int cases = 0;
+        int rejected = 0;
+        for (final byte[] field : varintAndFixedFields()) {
+            for (int before = 0; before <= 5; before++) {
+                for (int after = 0; after <= 5; after++) {
+                    final byte[] whole = concat(concat(repeat(pad, before), field), repeat(pad, after));
+                    for (int cut = 0; cut <= whole.length; cut++) {
+                        final byte[] leafBytes = Arrays.copyOf(whole, cut);
+                        final String root = verdict(
+                                leafBytes, 0, () -> leaf.wrap(new UnsafeBuffer(leafBytes), 0, leafBytes.length));
+                        for (final int number : new int[] {F_LEAF, R_LEAF}) {
+                            final byte[] nested = concat(nest(number, leafBytes), trailer);
+                            final int prefix = nested.length - trailer.length - leafBytes.length;
+                            assertThat(verdict(
+                                            nested,
+                                            prefix,
+                                            () -> allTypes.wrap(new UnsafeBuffer(nested), 0, nested.length)))
+                                    .as("field %d, leaf %s", number, HostileBytes.hex(leafBytes))
+                                    .isEqualTo(root);
+                        }
+                        cases++;
+                        rejected += root.equals("valid") ? 0 : 1;
+                    }
+                }
+            }
+        }
+        assertThat(cases).isGreaterThan(5000);
+        assertThat(rejected).as("rejected").isBetween(cases / 10, cases - cases / 10);
+    }
+
+    /**
+     * Fields of the leaf's varint fields (ids unpacked, color) and of an undeclared number, as varints of 1 to 11
+     * bytes, and as a fixed64 and a fixed32.
+     */
+    private static List<byte[]> varintAndFixedFields() {
+        final List<byte[]> fields = new ArrayList<>();
+        for (final int tag : new int[] {0x10, 0x18, 0x20}) {
+            for (int width = 1; width <= 11; width++) {
+                final byte[] field = new byte[1 + width];
+                field[0] = (byte) tag;
+                for (int i = 1; i < width; i++) {
+                    field[i] = (byte) (0x80 | i);
+                }
+                field[width] = (byte) (1 + width);
+                fields.add(field);
+            }
+        }
+        final byte[] fixed64 = new byte[9];
+        Arrays.fill(fixed64, (byte) 0xA5);
+        fixed64[0] = 0x21;
+        fields.add(fixed64);
+        final byte[] fixed32 = Arrays.copyOf(fixed64, 5);
+        fixed32[0] = 0x25;
+        fields.add(fixed32);
+        return fields;
+    }
+
+    private static byte[] repeat(final byte[] bytes, final int times) {
+        byte[] out = new byte[0];
+        for (int i = 0; i < times; i++) {
+            out = concat(out, bytes);
+        }
+        return out;
     }
 
     @Test

@@ -265,7 +265,11 @@ final class DecoderFieldEmitter {
         switch (field.valueKind()) {
             case MESSAGE -> {
                 readChildExtent(body, field);
-                validateChild(body, field);
+                if (field.cardinality() == Cardinality.REPEATED && field.leafShape() != null) {
+                    validateKept(body, field);
+                } else {
+                    validateChild(body, field);
+                }
                 if (DecoderEmitter.closedEnumMap(field)) {
                     // An entry whose value its closed enum does not declare is an unknown field, not an entry.
                     body.beginControlFlow("if (declaresEntry($N, start, length))", tag)
@@ -386,6 +390,28 @@ final class DecoderFieldEmitter {
                 .endControlFlow();
         body.addStatement("validateChild($N, this, start, length)", child);
         body.endControlFlow();
+    }
+
+    /**
+     * A validating scan's check of an element of a repeated field of a leaf type: scanned into a decoder the field
+     * keeps, whose scan the iteration then takes over; beyond the elements kept, walked (or scanned as scratch where
+     * the walk cannot tell).
+     */
+    private void validateKept(final CodeBlock.Builder body, final FieldModel field) {
+        final FieldNames n = field.names();
+        final String child = n.decoderField();
+        body.beginControlFlow("if (deep)")
+                .beginControlFlow("if ($N == null)", child)
+                .addStatement("$N = new $T()", child, childType(field))
+                .endControlFlow()
+                .beginControlFlow(
+                        "if (!validateKept($N, this, $N, start, length) && !validateLeaf($N, start, length))",
+                        child,
+                        n.elementsField(),
+                        n.shapeConstant())
+                .addStatement("validateChild($N, this, start, length)", child)
+                .endControlFlow()
+                .endControlFlow();
     }
 
     // ---------------------------------------------------------------------------------------------------------------

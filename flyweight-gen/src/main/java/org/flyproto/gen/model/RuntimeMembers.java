@@ -54,6 +54,7 @@ public final class RuntimeMembers {
             Map.entry("utf8", Set.of(3)),
             Map.entry("utf8AsString", Set.of(2)),
             Map.entry("validateChild", Set.of(4)),
+            Map.entry("validateKept", Set.of(5)),
             Map.entry("validateLeaf", Set.of(3)),
             Map.entry("wrap", Set.of(3)),
             Map.entry("wrapDelimitedRoot", Set.of(4)),
