@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.util.SplittableRandom;
+import com.google.protobuf.TextFormat;
+import com.google.protobuf.util.JsonFormat;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.flyproto.codec.JsonPrinter;
 import org.flyproto.codec.ProtoDecodeException;
 import org.flyproto.conformance.proto3.AllTypes;
 import org.flyproto.conformance.proto3.Color;
@@ -49,6 +52,24 @@ class KeptScanTest {
         assertThat(read(decoder.wrap(otherBytes, 0, otherBytes.capacity()))).isEqualTo(other);
         assertThat(read(decoder.wrapTrusted(manyBytes, 0, manyBytes.capacity())))
                 .isEqualTo(many);
+    }
+
+    @Test
+    void shouldPrintWhatProtobufJavaPrintsThroughTheScansKept() throws Exception {
+        // Printing reads through a second decoder, which copies the elements' record but not the scans kept: text
+        // format and JSON as protobuf-java prints them, also after the decoder is wrapped again on other bytes.
+        final SplittableRandom random = new SplittableRandom(0x9417L);
+        final JsonPrinter json = JsonPrinter.printer();
+        for (final AllTypes message : new AllTypes[] {
+            withLeaves(random, ELEMENTS), withLeaves(random, 3), withLeaves(random, ELEMENTS - 50)
+        }) {
+            final UnsafeBuffer bytes = new UnsafeBuffer(message.toByteArray());
+            decoder.wrap(bytes, 0, bytes.capacity());
+            assertThat(decoder.toString()).isEqualTo(TextFormat.printer().printToString(message));
+            assertThat(json.printToString(decoder)).isEqualTo(JsonFormat.printer().print(message));
+            // The iteration after the prints still reads the kept scans.
+            assertThat(read(decoder)).isEqualTo(message);
+        }
     }
 
     @Test
