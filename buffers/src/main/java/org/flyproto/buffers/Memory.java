@@ -25,7 +25,75 @@ import org.agrona.UnsafeApi;
 public final class Memory {
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
+    private static final long LONG_ARRAY_BASE = UnsafeApi.arrayBaseOffset(long[].class);
+    private static final long DOUBLE_ARRAY_BASE = UnsafeApi.arrayBaseOffset(double[].class);
+    private static final long INT_ARRAY_BASE = UnsafeApi.arrayBaseOffset(int[].class);
+    private static final long FLOAT_ARRAY_BASE = UnsafeApi.arrayBaseOffset(float[].class);
+
     private Memory() {}
+
+    /**
+     * Copies {@code count} little-endian 8-byte values from {@code index} on into {@code dst[at, at + count)}: one
+     * memory copy where the platform is little-endian, one value at a time elsewhere.
+     *
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index, with {@code 8 * count} checked bytes from it.
+     * @param dst     the destination, {@code [at, at + count)} checked inside it.
+     * @param at      the first element written.
+     * @param count   the number of values.
+     */
+    public static void copyLongsLittleEndian(
+            final byte[] array, final long address, final int index, final long[] dst, final int at, final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(array, address + index, dst, LONG_ARRAY_BASE + ((long) at << 3), (long) count << 3);
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[at + i] = getLongLittleEndian(array, address, index + (i << 3));
+            }
+        }
+    }
+
+    /** As {@link #copyLongsLittleEndian}, into doubles (IEEE 754 bits, little-endian). */
+    public static void copyDoublesLittleEndian(
+            final byte[] array,
+            final long address,
+            final int index,
+            final double[] dst,
+            final int at,
+            final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(array, address + index, dst, DOUBLE_ARRAY_BASE + ((long) at << 3), (long) count << 3);
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[at + i] = Double.longBitsToDouble(getLongLittleEndian(array, address, index + (i << 3)));
+            }
+        }
+    }
+
+    /** As {@link #copyLongsLittleEndian}, for 4-byte values into ints. */
+    public static void copyIntsLittleEndian(
+            final byte[] array, final long address, final int index, final int[] dst, final int at, final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(array, address + index, dst, INT_ARRAY_BASE + ((long) at << 2), (long) count << 2);
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[at + i] = getIntLittleEndian(array, address, index + (i << 2));
+            }
+        }
+    }
+
+    /** As {@link #copyIntsLittleEndian}, into floats (IEEE 754 bits, little-endian). */
+    public static void copyFloatsLittleEndian(
+            final byte[] array, final long address, final int index, final float[] dst, final int at, final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(array, address + index, dst, FLOAT_ARRAY_BASE + ((long) at << 2), (long) count << 2);
+        } else {
+            for (int i = 0; i < count; i++) {
+                dst[at + i] = Float.intBitsToFloat(getIntLittleEndian(array, address, index + (i << 2)));
+            }
+        }
+    }
 
     /**
      * @param buffer a buffer.

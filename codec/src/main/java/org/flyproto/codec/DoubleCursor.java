@@ -47,9 +47,7 @@ public final class DoubleCursor extends RepeatedCursor<DoubleCursor> {
                 // Inside a packed run: the elements are [pos, limit), no tag or check between them.
                 final int count = Math.min(run, length - n);
                 final int p = pos;
-                for (int i = 0; i < count; i++) {
-                    dst[offset + n + i] = Double.longBitsToDouble(fixed64At(p + (i << 3)));
-                }
+                copyFixed64(p, dst, offset + n, count);
                 pos = p + count * 8;
                 n += count;
             } else if (advance()) {

@@ -47,9 +47,7 @@ public final class FloatCursor extends RepeatedCursor<FloatCursor> {
                 // Inside a packed run: the elements are [pos, limit), no tag or check between them.
                 final int count = Math.min(run, length - n);
                 final int p = pos;
-                for (int i = 0; i < count; i++) {
-                    dst[offset + n + i] = Float.intBitsToFloat(fixed32At(p + (i << 2)));
-                }
+                copyFixed32(p, dst, offset + n, count);
                 pos = p + count * 4;
                 n += count;
             } else if (advance()) {

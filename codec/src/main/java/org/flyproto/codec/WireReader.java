@@ -150,6 +150,29 @@ public abstract class WireReader {
     }
 
     /**
+     * Copies {@code count} fixed64 values from {@code index} (inside the region, {@code 8 * count} bytes from it,
+     * checked by the caller) into {@code dst[at, at + count)} (checked by the caller): a packed run read in bulk.
+     */
+    final void copyFixed64(final int index, final long[] dst, final int at, final int count) {
+        Memory.copyLongsLittleEndian(memArray, memAddress, index, dst, at, count);
+    }
+
+    /** As {@link #copyFixed64}, as doubles. */
+    final void copyFixed64(final int index, final double[] dst, final int at, final int count) {
+        Memory.copyDoublesLittleEndian(memArray, memAddress, index, dst, at, count);
+    }
+
+    /** As {@link #copyFixed64}, for fixed32 values. */
+    final void copyFixed32(final int index, final int[] dst, final int at, final int count) {
+        Memory.copyIntsLittleEndian(memArray, memAddress, index, dst, at, count);
+    }
+
+    /** As {@link #copyFixed32}, as floats. */
+    final void copyFixed32(final int index, final float[] dst, final int at, final int count) {
+        Memory.copyFloatsLittleEndian(memArray, memAddress, index, dst, at, count);
+    }
+
+    /**
      * Moves to the next region of a merged message's content, if there is one.
      *
      * @return true if {@code pos} and {@code limit} now bound the next region.

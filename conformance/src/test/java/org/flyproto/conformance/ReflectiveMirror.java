@@ -1,5 +1,7 @@
 package org.flyproto.conformance;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.EnumValueDescriptor;
@@ -443,31 +445,47 @@ public final class ReflectiveMirror {
         final int chunk = 3;
         if (cursor instanceof IntCursor c) {
             final int[] dst = new int[chunk + 2];
-            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+            Arrays.fill(dst, -7);
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; Arrays.fill(dst, -7)) {
                 for (int k = 0; k < n; k++) {
                     bulk.add(dst[1 + k]);
                 }
+                // Nothing written outside [1, 1 + n).
+                assertThat(dst[0]).isEqualTo(-7);
+                assertThat(dst[1 + n]).isEqualTo(-7);
             }
         } else if (cursor instanceof LongCursor c) {
             final long[] dst = new long[chunk + 2];
-            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+            Arrays.fill(dst, -7L);
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; Arrays.fill(dst, -7L)) {
                 for (int k = 0; k < n; k++) {
                     bulk.add(dst[1 + k]);
                 }
+                // Nothing written outside [1, 1 + n).
+                assertThat(dst[0]).isEqualTo(-7L);
+                assertThat(dst[1 + n]).isEqualTo(-7L);
             }
         } else if (cursor instanceof FloatCursor c) {
             final float[] dst = new float[chunk + 2];
-            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+            Arrays.fill(dst, -7f);
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; Arrays.fill(dst, -7f)) {
                 for (int k = 0; k < n; k++) {
                     bulk.add(dst[1 + k]);
                 }
+                // Nothing written outside [1, 1 + n).
+                assertThat(dst[0]).isEqualTo(-7f);
+                assertThat(dst[1 + n]).isEqualTo(-7f);
             }
         } else if (cursor instanceof DoubleCursor c) {
             final double[] dst = new double[chunk + 2];
-            for (int n; (n = c.next(dst, 1, chunk)) > 0; ) {
+            Arrays.fill(dst, -7d);
+            for (int n; (n = c.next(dst, 1, chunk)) > 0; Arrays.fill(dst, -7d)) {
                 for (int k = 0; k < n; k++) {
                     bulk.add(dst[1 + k]);
                 }
+                // Nothing written outside [1, 1 + n).
+                assertThat(dst[0]).isEqualTo(-7d);
+                assertThat(dst[1 + n]).isEqualTo(-7d);
             }
         } else if (cursor instanceof BoolCursor c) {
             final boolean[] dst = new boolean[chunk + 2];
