@@ -3,10 +3,10 @@ package org.flyproto.conformance;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayOutputStream;
-import java.util.SplittableRandom;
 import com.google.protobuf.TextFormat;
 import com.google.protobuf.util.JsonFormat;
+import java.io.ByteArrayOutputStream;
+import java.util.SplittableRandom;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.codec.JsonPrinter;
 import org.flyproto.codec.ProtoDecodeException;
@@ -60,13 +60,14 @@ class KeptScanTest {
         // format and JSON as protobuf-java prints them, also after the decoder is wrapped again on other bytes.
         final SplittableRandom random = new SplittableRandom(0x9417L);
         final JsonPrinter json = JsonPrinter.printer();
-        for (final AllTypes message : new AllTypes[] {
-            withLeaves(random, ELEMENTS), withLeaves(random, 3), withLeaves(random, ELEMENTS - 50)
-        }) {
+        for (final AllTypes message :
+                new AllTypes[] {withLeaves(random, ELEMENTS), withLeaves(random, 3), withLeaves(random, ELEMENTS - 50)
+                }) {
             final UnsafeBuffer bytes = new UnsafeBuffer(message.toByteArray());
             decoder.wrap(bytes, 0, bytes.capacity());
             assertThat(decoder.toString()).isEqualTo(TextFormat.printer().printToString(message));
-            assertThat(json.printToString(decoder)).isEqualTo(JsonFormat.printer().print(message));
+            assertThat(json.printToString(decoder))
+                    .isEqualTo(JsonFormat.printer().print(message));
             // The iteration after the prints still reads the kept scans.
             assertThat(read(decoder)).isEqualTo(message);
         }
