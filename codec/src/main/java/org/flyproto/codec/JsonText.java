@@ -128,21 +128,11 @@ final class JsonText {
     }
 
     /**
-     * A member's name, quoted and followed by the colon, in one copy; unescaped, as {@code JsonFormat} prints names (a
-     * {@code json_name} option can be any string: encoded as UTF-8 once).
+     * A member's name, quoted and followed by the colon, in one copy, given as its UTF-8 {@code "name":} (a
+     * {@link JsonName}'s, or {@link #encodedName}'s); unescaped, as {@code JsonFormat} prints names.
      */
-    void key(final String text) {
-        key(encodedName(text));
-    }
-
-    /** A member's name given as {@code "name":} in UTF-8 (see {@link JsonName}). */
     void key(final byte[] key) {
         copy(key, 0, key.length);
-    }
-
-    /** {@code key} for {@link #key(byte[])}: a name's {@code "name":} in UTF-8, encoded once. */
-    byte[] keyOf(final String text) {
-        return encodedName(text);
     }
 
     private void copy(final byte[] bytes, final int from, final int length) {
@@ -157,7 +147,7 @@ final class JsonText {
      * constants of generated code and of schemas: a fixed set, so the table stops growing once every name has been
      * printed).
      */
-    private byte[] encodedName(final String text) {
+    byte[] encodedName(final String text) {
         final String[] keys = nameKeys;
         final int mask = keys.length - 1;
         for (int i = text.hashCode() & mask; ; i = (i + 1) & mask) {

@@ -117,7 +117,7 @@ public final class JsonWriter implements ValueWriter {
      * @return this writer, to print the value.
      */
     public JsonWriter field(final String jsonName, final String protoName) {
-        return key(text.keyOf(protoNames ? protoName : jsonName));
+        return key(text.encodedName(protoNames ? protoName : jsonName));
     }
 
     /**
@@ -301,7 +301,7 @@ public final class JsonWriter implements ValueWriter {
     }
 
     private void pend(final String jsonName, final String protoName, final byte bracket) {
-        pend(text.keyOf(protoNames ? protoName : jsonName), bracket);
+        pend(text.encodedName(protoNames ? protoName : jsonName), bracket);
     }
 
     private void pend(final JsonName name, final byte bracket) {

@@ -292,18 +292,15 @@ public abstract class MessageDecoder extends WireReader {
     }
 
     /**
-     * Validates the element of a repeated message field about to be added to {@code elements} by scanning it into a
-     * decoder {@code elements} keeps for it, as {@link #validateChild} does into scratch: iterating the field then takes
-     * that scan over ({@link #mirrorFields}) instead of scanning the element again. For fields of a leaf type (no
-     * message fields: the decoders kept hold no others), not maps.
+     * Validates an element of a repeated field of a leaf type (not a map) as {@link #validateChild} does, its scan kept
+     * for the iteration to take over ({@link Occurrences#validateKept}).
      *
      * @param iterator the decoder the field is iterated with.
      * @param parent   the decoder of the enclosing message.
-     * @param elements the field's elements.
+     * @param elements the field's elements, the element about to be added.
      * @param offset   index of the element's first byte, inside the parent's region.
      * @param length   its length.
-     * @return true if the element was validated; false if its scan is not kept (beyond
-     *     {@link Occurrences#MAX_KEPT_SCANS} elements): the caller validates it otherwise.
+     * @return false if its scan is not kept: the caller validates it otherwise.
      */
     protected static boolean validateKept(
             final MessageDecoder iterator,
@@ -311,13 +308,7 @@ public abstract class MessageDecoder extends WireReader {
             final Occurrences elements,
             final int offset,
             final int length) {
-        final MessageDecoder scan = elements.keep(iterator);
-        if (scan == null) {
-            return false;
-        }
-        scan.wrapChildOf(parent, offset, length, true);
-        elements.kept();
-        return true;
+        return elements.validateKept(iterator, parent, offset, length);
     }
 
     void wrapChildOf(final MessageDecoder parent, final int offset, final int length, final boolean deep) {
@@ -580,8 +571,7 @@ public abstract class MessageDecoder extends WireReader {
 
     /**
      * @return a new decoder of this type, which {@link #appendTo(StringBuilder)} and {@link JsonPrinter} read through
-     *     so as not to disturb this one, and which keeps the scan of an element of a repeated field iterated with
-     *     this one ({@link #validateKept}); generated.
+     *     so as not to disturb this one, and which keeps an element's scan ({@link #validateKept}); generated.
      */
     protected abstract MessageDecoder newPrintingDecoder();
 

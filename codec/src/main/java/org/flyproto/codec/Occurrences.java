@@ -18,7 +18,7 @@ public final class Occurrences {
     private static final MessageDecoder[] NO_SCANS = new MessageDecoder[0];
 
     /**
-     * The most elements of one field whose validating scans are kept ({@link #keep}): it bounds the decoders a field
+     * The most elements of one field whose validating scans are kept ({@link #validateKept}): it bounds the decoders a field
      * holds for them; the elements after it are validated and read as before, each scanned when it is iterated.
      */
     static final int MAX_KEPT_SCANS = 256;
@@ -78,16 +78,20 @@ public final class Occurrences {
     }
 
     /**
-     * The decoder to keep the validating scan of the element about to be {@link #add added} in, if it is to be kept:
-     * while every element before it was kept, up to {@link #MAX_KEPT_SCANS}.
+     * Validates the element about to be {@link #add added} by its own scan, into a decoder kept for it, if its scan is
+     * to be kept: while every element before it was kept, up to {@link #MAX_KEPT_SCANS}.
      *
      * @param iterator the decoder the field is iterated with: a decoder of the elements' type is made from it.
-     * @return the decoder, or null if the element's scan is not kept.
+     * @param parent   the decoder of the enclosing message.
+     * @param offset   index of the element's first byte, inside the parent's region.
+     * @param length   its length.
+     * @return true if the element was validated; false if its scan is not kept.
      */
-    MessageDecoder keep(final MessageDecoder iterator) {
+    boolean validateKept(
+            final MessageDecoder iterator, final MessageDecoder parent, final int offset, final int length) {
         final int index = count;
         if (index != kept || index == MAX_KEPT_SCANS) {
-            return null;
+            return false;
         }
         if (index == scans.length) {
             scans = Arrays.copyOf(scans, Math.max(16, Math.min(MAX_KEPT_SCANS, index << 1)));
@@ -97,12 +101,9 @@ public final class Occurrences {
             scan = iterator.newPrintingDecoder();
             scans[index] = scan;
         }
-        return scan;
-    }
-
-    /** The decoder {@link #keep} gave has scanned the element about to be added. */
-    void kept() {
+        scan.wrapChildOf(parent, offset, length, true);
         kept++;
+        return true;
     }
 
     /**
