@@ -1,8 +1,7 @@
 package org.flyproto.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
-import org.flyproto.bench.CrossCheck;
-import org.flyproto.bench.DynamicCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.DynamicLibrary;
 import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.Sink;
@@ -62,8 +61,8 @@ public class DynamicBenchmark {
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
         BoundsChecks.apply(boundsChecks);
-        CrossCheck.verify(fixture);
-        DynamicCheck.verify(fixture);
+        Apart.crossCheck(fixture);
+        Apart.dynamicCheck(fixture);
         codec = DynamicLibrary.of(library).codec(fixture);
         sink = new BlackholeSink(blackhole);
     }

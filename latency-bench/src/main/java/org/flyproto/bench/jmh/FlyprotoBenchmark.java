@@ -1,7 +1,7 @@
 package org.flyproto.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
-import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.Library;
 import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.codec.flyproto.FlyprotoCodec;
@@ -54,7 +54,7 @@ public class FlyprotoBenchmark {
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
         BoundsChecks.apply(boundsChecks);
-        CrossCheck.verify(fixture);
+        Apart.crossCheck(fixture);
         codec = (FlyprotoCodec<?, ?>) Library.FLYPROTO.codec(fixture);
         sink = new BlackholeSink(blackhole);
     }

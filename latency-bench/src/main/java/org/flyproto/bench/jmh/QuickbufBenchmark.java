@@ -1,7 +1,7 @@
 package org.flyproto.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
-import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.Library;
 import org.flyproto.bench.codec.Sink;
 import org.flyproto.bench.codec.quickbuf.QuickbufCodec;
@@ -48,7 +48,7 @@ public class QuickbufBenchmark {
      */
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
-        CrossCheck.verify(fixture);
+        Apart.crossCheck(fixture);
         codec = (QuickbufCodec<?>) Library.QUICKBUF.codec(fixture);
         sink = new BlackholeSink(blackhole);
     }

@@ -1,7 +1,7 @@
 package org.flyproto.bench.jmh;
 
 import java.util.concurrent.TimeUnit;
-import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.Library;
 import org.flyproto.bench.codec.MessageCodec;
 import org.flyproto.bench.codec.Sink;
@@ -48,7 +48,7 @@ public class SbeBenchmark {
     @Setup(Level.Trial)
     public void setUp(final Blackhole blackhole) {
         BoundsChecks.apply(boundsChecks);
-        CrossCheck.verify(Fixture.ORDER);
+        Apart.crossCheck(Fixture.ORDER);
         codec = Library.SBE.codec(Fixture.ORDER);
         sink = new BlackholeSink(blackhole);
     }

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.agrona.DirectBuffer;
-import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.codec.ChecksumSink;
 import org.flyproto.bench.fixture.Fixture;
 
@@ -50,7 +50,7 @@ public final class AeronPingPong {
      */
     public static void main(final String[] args) throws IOException, InterruptedException {
         final PingPongConfig config = PingPongConfig.fromSystemProperties();
-        CrossCheck.verify(Fixture.ORDER);
+        Apart.crossCheck(Fixture.ORDER);
         if (config.round() > 0) {
             for (final PingPongLibrary library : config.libraries()) {
                 runHere(config, library, config.round());

@@ -3,13 +3,13 @@ package org.flyproto.bench.latency;
 import java.io.IOException;
 import java.util.Locale;
 import org.agrona.DirectBuffer;
-import org.flyproto.bench.CrossCheck;
+import org.flyproto.bench.Apart;
 import org.flyproto.bench.codec.ChecksumSink;
 import org.flyproto.bench.fixture.Fixture;
 
 /**
  * Entry point of the latency harness: for each configured fixture and contender, checks the libraries
- * ({@link CrossCheck}), runs encode + decode at the configured rate, prints p50 … max and the GC count, and writes the
+ * ({@link org.flyproto.bench.CrossCheck}, apart), runs encode + decode at the configured rate, prints p50 … max and the GC count, and writes the
  * {@code .hdr}/{@code .hgrm} files and a {@code latency.csv} line. Run one contender per JVM for clean JIT profiles
  * and heaps ({@code bin/quick-compare} does); several in one JVM run one after the other.
  *
@@ -34,7 +34,7 @@ public final class LatencyHarness {
         final FixedRateRunner runner = new FixedRateRunner(config.rate());
         final boolean boundsChecks = DirectBuffer.SHOULD_BOUNDS_CHECK;
         for (final Fixture fixture : config.fixtures()) {
-            CrossCheck.verify(fixture);
+            Apart.crossCheck(fixture);
             for (final Contender contender : config.contenders()) {
                 if (!contender.supports(fixture)) {
                     continue;
