@@ -33,7 +33,7 @@ public final class Utf8 {
     /** {@link #decode} packs the code point in these bits. */
     static final int DECODED_CODE_POINT_MASK = (1 << DECODED_LENGTH_SHIFT) - 1;
 
-    private static final long NON_ASCII_MASK_64 = 0x8080808080808080L;
+    static final long NON_ASCII_MASK_64 = 0x8080808080808080L;
 
     /** A byte read as signed is a continuation byte (10xxxxxx) when it is at most this. */
     private static final int MAX_CONTINUATION = (byte) 0xBF;

@@ -120,6 +120,64 @@ public final class Utf8View implements CharSequence {
     }
 
     /**
+     * Wraps a range as {@link #wrap} does, after checking that it is valid UTF-8 by the rules of {@link
+     * Utf8#invalidIndex}, and measures the text in the same pass: after a valid range, {@link #length()}, {@link
+     * #isAscii()} and {@link #charAt} find what they need known, where after {@link #wrap} their first call scans.
+     *
+     * @param buffer to read from.
+     * @param offset of the first byte in {@code buffer}.
+     * @param byteLength number of bytes.
+     * @return -1 if the range is valid UTF-8, else the absolute index of the first byte of its first invalid sequence
+     *     (the view then reads the range as {@link #wrap} would, malformed sequences as U+FFFD).
+     * @throws IndexOutOfBoundsException as {@link #wrap}.
+     */
+    public int wrapValid(final DirectBuffer buffer, final int offset, final int byteLength) {
+        wrap(buffer, offset, byteLength);
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        final int end = offset + byteLength;
+        final int i = Utf8.nonAsciiIndex(buffer, array, address, raw, offset, end);
+        if (i == end) {
+            asciiPrefix = byteLength;
+            utf16Length = byteLength;
+            return -1;
+        }
+
+        return validateFrom(i);
+    }
+
+    /** The rest of {@link #wrapValid}, out of line: from the first non-ASCII byte on, counting UTF-16 units. */
+    private int validateFrom(final int from) {
+        final DirectBuffer buffer = this.buffer;
+        final boolean raw = Memory.isRaw(buffer);
+        final byte[] array = raw ? buffer.byteArray() : null;
+        final long address = raw ? buffer.addressOffset() : 0;
+        final int end = offset + byteLength;
+        asciiPrefix = from - offset;
+        int units = from - offset;
+        int i = from;
+        while (i < end) {
+            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                final int next = Utf8.nonAsciiIndex(buffer, array, address, raw, i + 1, end);
+                units += next - i;
+                i = next;
+                continue;
+            }
+            final int decoded = Utf8.decodeWellFormed(buffer, array, address, raw, b0, i, end);
+            if (decoded == 0) {
+                return i;
+            }
+            units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        }
+
+        utf16Length = units;
+        return -1;
+    }
+
+    /**
      * Buffer the view reads from.
      *
      * @return the wrapped buffer.
@@ -170,7 +228,7 @@ public final class Utf8View implements CharSequence {
     public int length() {
         checkOwner();
         final int length = utf16Length;
-        return length >= 0 ? length : countUtf16Units();
+        return length >= 0 ? length : measure();
     }
 
     /**
@@ -184,7 +242,10 @@ public final class Utf8View implements CharSequence {
     @Override
     public char charAt(final int index) {
         checkOwner();
-        final int prefix = asciiPrefix();
+        // The cached prefix tested here rather than through asciiPrefix(), so that this branch's profile is charAt's
+        // own: after length(), which measures, it is never taken and the JIT leaves the scan out of charAt's callers.
+        final int known = asciiPrefix;
+        final int prefix = known >= 0 ? known : scanAsciiPrefix();
         if (index >= 0 && index < prefix) {
             checkRegion();
             return (char) buffer.getByte(offset + index);
@@ -419,20 +480,55 @@ public final class Utf8View implements CharSequence {
         return prefix;
     }
 
-    private int countUtf16Units() {
-        final int prefix = asciiPrefix();
-        if (prefix == byteLength) {
-            return byteLength;
-        }
-
-        final DirectBuffer buffer = this.buffer;
-        final int end = offset + byteLength;
+    /**
+     * Measures the text once per {@link #wrap}, in one pass: the leading ASCII run ({@link #asciiPrefix}) 8 bytes at
+     * a time, then the UTF-16 units of the rest ({@link #utf16Length}).
+     *
+     * <p>Kept as one method, above C2's limit for inlining a hot callee (325 bytecodes, {@code -XX:FreqInlineSize}),
+     * so that {@link #length()} inlines into its callers as a field test and a call. Inlined, the scans made a
+     * string's {@code length()} and {@code charAt} about 1,000 bytecodes in every method reading strings, and a
+     * method reading a few strings ran out of C2's node budget for inlining before its other calls (PERF_LOG, the
+     * telemetry decode).
+     */
+    private int measure() {
         checkRegion();
+        final DirectBuffer buffer = this.buffer;
+        final int offset = this.offset;
+        final int end = offset + byteLength;
         final boolean raw = Memory.isRaw(buffer);
         final byte[] array = raw ? buffer.byteArray() : null;
         final long address = raw ? buffer.addressOffset() : 0;
-        int units = prefix;
+
+        int prefix = asciiPrefix;
+        if (prefix < 0) {
+            // Utf8.nonAsciiIndex, written out here: called, it would be inlined into this method and this method,
+            // below the limit, into every caller of length().
+            int i = offset;
+            for (; end - i >= Long.BYTES; i += Long.BYTES) {
+                final long nonAscii = Utf8.getLong(buffer, array, address, raw, i) & Utf8.NON_ASCII_MASK_64;
+                if (nonAscii != 0) {
+                    prefix = i + (Long.numberOfTrailingZeros(nonAscii) >>> 3) - offset;
+                    break;
+                }
+            }
+            if (prefix < 0) {
+                if (i < end && end - offset >= Long.BYTES) {
+                    // The last 8 bytes in one read, overlapping bytes already known to be ASCII.
+                    final long nonAscii =
+                            Utf8.getLong(buffer, array, address, raw, end - Long.BYTES) & Utf8.NON_ASCII_MASK_64;
+                    i = nonAscii == 0 ? end : end - Long.BYTES + (Long.numberOfTrailingZeros(nonAscii) >>> 3);
+                } else {
+                    while (i < end && Utf8.getByte(buffer, array, address, raw, i) >= 0) {
+                        i++;
+                    }
+                }
+                prefix = i - offset;
+            }
+            asciiPrefix = prefix;
+        }
+
         int i = offset + prefix;
+        int units = prefix;
         while (i < end) {
             final int b0 = Utf8.getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {

@@ -206,6 +206,42 @@ abstract class Utf8ViewContract extends BufferFixture {
     }
 
     @Test
+    void shouldMeasureTheAsciiRunWhereverItEndsWhenLengthComesFirst() {
+        final MutableDirectBuffer buffer = newBuffer(AT + 26);
+        final Utf8View view = new Utf8View();
+        for (int length = 0; length <= 24; length++) {
+            for (int at = 0; at <= length; at++) {
+                // 'a' up to at, then "é" (two bytes) where it fits, then 'b'; the byte after the text non-ASCII, so
+                // that a scan reading past the end would see it.
+                final byte[] bytes = new byte[length];
+                for (int i = 0; i < length; i++) {
+                    bytes[i] = (byte) (i < at ? 'a' : 'b');
+                }
+                if (at + 1 < length) {
+                    bytes[at] = (byte) 0xC3;
+                    bytes[at + 1] = (byte) 0xA9;
+                }
+                buffer.putBytes(AT, bytes);
+                buffer.putByte(AT + length, (byte) 0xC3);
+                final String expected = new String(bytes, UTF_8);
+
+                view.wrap(buffer, AT, length);
+                assertThat(view.length())
+                        .as("length, %d bytes, non-ASCII at %d", length, at)
+                        .isEqualTo(expected.length());
+                assertThat(view.isAscii())
+                        .as("isAscii, %d bytes, non-ASCII at %d", length, at)
+                        .isEqualTo(at + 1 >= length);
+                for (int i = 0; i < expected.length(); i++) {
+                    assertThat(view.charAt(i))
+                            .as("charAt(%d), %d bytes, non-ASCII at %d", i, length, at)
+                            .isEqualTo(expected.charAt(i));
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldThrowIndexOutOfBoundsOutsideTheText() {
         for (final String text : new String[] {"", "abc", "a\u00E9\uD83D\uDE00"}) {
             final Utf8View view = viewOf(text);
@@ -507,6 +543,23 @@ abstract class Utf8ViewContract extends BufferFixture {
         assertThat(viaAppendable.toString()).isEqualTo(expected);
         final int start = n == 0 ? 0 : random.nextInt(n);
         assertThat(view.subSequence(start, n)).isEqualTo(expected.substring(start));
+
+        // wrapValid: Utf8.invalidIndex's verdict, and the same text as wrap, whichever the verdict, with continuation
+        // bytes after the range that would complete a truncated sequence if the check read past its end.
+        final int at = random.nextInt(10);
+        final MutableDirectBuffer buffer = newBuffer(at + bytes.length + 4);
+        buffer.putBytes(at, bytes);
+        buffer.putBytes(at + bytes.length, hex("bf808080"));
+        final Utf8View validated = new Utf8View();
+        assertThat(validated.wrapValid(buffer, at, bytes.length))
+                .as("wrapValid")
+                .isEqualTo(Utf8.invalidIndex(buffer, at, bytes.length));
+        assertThat(validated.length()).as("length after wrapValid").isEqualTo(n);
+        assertThat(validated.isAscii()).as("isAscii after wrapValid").isEqualTo(view.isAscii());
+        for (int i = 0; i < n; i++) {
+            assertThat(validated.charAt(i)).as("charAt(%d) after wrapValid", i).isEqualTo(expected.charAt(i));
+        }
+        assertThat(validated.hashCode()).as("hashCode after wrapValid").isEqualTo(expected.hashCode());
     }
 
     /** A new view over {@code bytes} at a random offset, with 0-4 continuation bytes after it in its buffer. */

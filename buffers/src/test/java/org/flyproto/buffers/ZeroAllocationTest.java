@@ -75,6 +75,10 @@ class ZeroAllocationTest {
                                 : 0),
                 Arguments.of(label + "Utf8View.contentEquals(String) unequal", (IntSupplier) () ->
                         view.wrap(buffer, 3, bytes.length).contentEquals(ASCII.equals(text) ? MIXED : ASCII) ? 1 : 0),
+                Arguments.of(label + "Utf8View.wrapValid, length and charAt", (IntSupplier) () -> {
+                    final int bad = view.wrapValid(buffer, 3, bytes.length);
+                    return bad + view.length() + (text.isEmpty() ? 0 : view.charAt(text.length() / 2));
+                }),
                 Arguments.of(label + "Utf8View.isAscii", (IntSupplier)
                         () -> view.wrap(buffer, 3, bytes.length).isAscii() ? 1 : 0),
                 Arguments.of(label + "Utf8View.charAt descending and by stride", (IntSupplier) () -> {

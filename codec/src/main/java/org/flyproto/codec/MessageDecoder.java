@@ -774,10 +774,11 @@ public abstract class MessageDecoder extends WireReader {
      * @return the view.
      */
     protected final Utf8View utf8(final Utf8View view, final int offset, final int length) {
-        if (!trusted) {
-            checkUtf8(offset, length);
+        if (trusted) {
+            view.wrap(buffer, offset, length);
+        } else {
+            wrapValid(view, offset, length);
         }
-        view.wrap(buffer, offset, length);
         if (Checked.ENABLED) {
             view.own(generation);
         }

@@ -36,9 +36,10 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
         final int start = pos;
         pos += length;
         if (validateUtf8 && !trusted) {
-            checkUtf8(start, length);
+            wrapValid(view, start, length);
+        } else {
+            view.wrap(buffer, start, length);
         }
-        view.wrap(buffer, start, length);
         if (Checked.ENABLED) {
             generation.advance();
             view.own(generation);

@@ -5,6 +5,7 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Tag;
 import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Utf8View;
 import org.flyproto.buffers.Varint;
 import org.flyproto.buffers.WireType;
 
@@ -565,6 +566,22 @@ public abstract class WireReader {
      */
     protected final void checkUtf8(final int offset, final int length) {
         final int bad = Utf8.invalidIndex(buffer, offset, length);
+        if (bad >= 0) {
+            throw new ProtoDecodeException("invalid UTF-8", bad);
+        }
+    }
+
+    /**
+     * Wraps a view over a string's bytes, checking them as {@link #checkUtf8} does and measuring the text in the same
+     * pass ({@link Utf8View#wrapValid}).
+     *
+     * @param view   the view to wrap.
+     * @param offset index of the string's first byte.
+     * @param length its length in bytes.
+     * @throws ProtoDecodeException at the first invalid byte.
+     */
+    protected final void wrapValid(final Utf8View view, final int offset, final int length) {
+        final int bad = view.wrapValid(buffer, offset, length);
         if (bad >= 0) {
             throw new ProtoDecodeException("invalid UTF-8", bad);
         }
