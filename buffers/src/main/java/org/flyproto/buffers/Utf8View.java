@@ -133,48 +133,7 @@ public final class Utf8View implements CharSequence {
      */
     public int wrapValid(final DirectBuffer buffer, final int offset, final int byteLength) {
         wrap(buffer, offset, byteLength);
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-        final int end = offset + byteLength;
-        final int i = Utf8.nonAsciiIndex(buffer, array, address, raw, offset, end);
-        if (i == end) {
-            asciiPrefix = byteLength;
-            utf16Length = byteLength;
-            return -1;
-        }
-
-        return validateFrom(i);
-    }
-
-    /** The rest of {@link #wrapValid}, out of line: from the first non-ASCII byte on, counting UTF-16 units. */
-    private int validateFrom(final int from) {
-        final DirectBuffer buffer = this.buffer;
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-        final int end = offset + byteLength;
-        asciiPrefix = from - offset;
-        int units = from - offset;
-        int i = from;
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                final int next = Utf8.nonAsciiIndex(buffer, array, address, raw, i + 1, end);
-                units += next - i;
-                i = next;
-                continue;
-            }
-            final int decoded = Utf8.decodeWellFormed(buffer, array, address, raw, b0, i, end);
-            if (decoded == 0) {
-                return i;
-            }
-            units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
-        }
-
-        utf16Length = units;
-        return -1;
+        return measure(true);
     }
 
     /**
@@ -228,7 +187,7 @@ public final class Utf8View implements CharSequence {
     public int length() {
         checkOwner();
         final int length = utf16Length;
-        return length >= 0 ? length : measure();
+        return length >= 0 ? length : measureLength();
     }
 
     /**
@@ -480,17 +439,26 @@ public final class Utf8View implements CharSequence {
         return prefix;
     }
 
+    /** {@link #measure} for {@link #length()}: the length, of valid text or not. */
+    private int measureLength() {
+        measure(false);
+        return utf16Length;
+    }
+
     /**
-     * Measures the text once per {@link #wrap}, in one pass: the leading ASCII run ({@link #asciiPrefix}) 8 bytes at
-     * a time, then the UTF-16 units of the rest ({@link #utf16Length}).
+     * Measures the text once per wrap, in one pass: the leading ASCII run ({@link #asciiPrefix}) 8 bytes at a time,
+     * then the UTF-16 units of the rest ({@link #utf16Length}), checking the UTF-8 on the way if asked to.
      *
      * <p>Kept as one method, above C2's limit for inlining a hot callee (325 bytecodes, {@code -XX:FreqInlineSize}),
-     * so that {@link #length()} inlines into its callers as a field test and a call. Inlined, the scans made a
-     * string's {@code length()} and {@code charAt} about 1,000 bytecodes in every method reading strings, and a
-     * method reading a few strings ran out of C2's node budget for inlining before its other calls (PERF_LOG, the
-     * telemetry decode).
+     * so that {@link #length()} and {@link #wrapValid} inline into their callers as a few field accesses and a call.
+     * Inlined, the scans made each string read about 1,000 bytecodes in every method reading strings, and a method
+     * reading a few strings ran out of C2's node budget for inlining before its other calls (PERF_LOG, the telemetry
+     * decode).
+     *
+     * @param validate whether to stop at the first invalid sequence, leaving {@link #utf16Length} unknown.
+     * @return -1, or with {@code validate} the absolute index of the first byte of the first invalid sequence.
      */
-    private int measure() {
+    private int measure(final boolean validate) {
         checkRegion();
         final DirectBuffer buffer = this.buffer;
         final int offset = this.offset;
@@ -502,7 +470,7 @@ public final class Utf8View implements CharSequence {
         int prefix = asciiPrefix;
         if (prefix < 0) {
             // Utf8.nonAsciiIndex, written out here: called, it would be inlined into this method and this method,
-            // below the limit, into every caller of length().
+            // below the limit, into its callers.
             int i = offset;
             for (; end - i >= Long.BYTES; i += Long.BYTES) {
                 final long nonAscii = Utf8.getLong(buffer, array, address, raw, i) & Utf8.NON_ASCII_MASK_64;
@@ -541,13 +509,19 @@ public final class Utf8View implements CharSequence {
                 }
                 continue;
             }
-            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
+            int decoded = Utf8.decodeWellFormed(buffer, array, address, raw, b0, i, end);
+            if (decoded == 0) {
+                if (validate) {
+                    return i;
+                }
+                decoded = Utf8.decode(buffer, i, end);
+            }
             units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
             i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
         }
 
         utf16Length = units;
-        return units;
+        return -1;
     }
 
     /**
