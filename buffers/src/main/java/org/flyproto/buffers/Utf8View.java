@@ -441,6 +441,7 @@ public final class Utf8View implements CharSequence {
 
     /** {@link #measure} for {@link #length()}: the length, of valid text or not. */
     private int measureLength() {
+        checkRegion();
         measure(false);
         return utf16Length;
     }
@@ -455,11 +456,12 @@ public final class Utf8View implements CharSequence {
      * reading a few strings ran out of C2's node budget for inlining before its other calls (PERF_LOG, the telemetry
      * decode).
      *
+     * <p>Reads the range without checking it: {@link #wrap} has just checked it, or the caller checks the region.
+     *
      * @param validate whether to stop at the first invalid sequence, leaving {@link #utf16Length} unknown.
      * @return -1, or with {@code validate} the absolute index of the first byte of the first invalid sequence.
      */
     private int measure(final boolean validate) {
-        checkRegion();
         final DirectBuffer buffer = this.buffer;
         final int offset = this.offset;
         final int end = offset + byteLength;
