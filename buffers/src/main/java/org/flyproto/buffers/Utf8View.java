@@ -662,10 +662,7 @@ public final class Utf8View implements CharSequence {
         return b <= (byte) 0xBF;
     }
 
-    /**
-     * {@link #contentEquals} of a {@link String}. The same loop as {@link #contentEqualsChars}, with {@code charAt}
-     * bound statically, as strings are what views are compared with most.
-     */
+    /** {@link #contentEquals} of a {@link String}. */
     private boolean contentEqualsString(final String other) {
         final int otherLength = other.length();
         if (!mayHaveLength(otherLength)) {
@@ -676,51 +673,8 @@ public final class Utf8View implements CharSequence {
         if (prefix > otherLength || (prefix == byteLength && otherLength != byteLength)) {
             return false;
         }
-        final DirectBuffer buffer = this.buffer;
-        final int offset = this.offset;
-        final int end = offset + byteLength;
         checkRegion();
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-
-        // The leading ASCII run, known to be one unit per byte: a counted loop.
-        for (int k = 0; k < prefix; k++) {
-            if (other.charAt(k) != Utf8.getByte(buffer, array, address, raw, offset + k)) {
-                return false;
-            }
-        }
-        int i = offset + prefix;
-        int c = prefix;
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                if (c >= otherLength || other.charAt(c) != b0) {
-                    return false;
-                }
-                c++;
-                i++;
-                continue;
-            }
-            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
-            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
-            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                if (c + 1 >= otherLength
-                        || other.charAt(c) != Character.highSurrogate(codePoint)
-                        || other.charAt(c + 1) != Character.lowSurrogate(codePoint)) {
-                    return false;
-                }
-                c += 2;
-            } else {
-                if (c >= otherLength || other.charAt(c) != codePoint) {
-                    return false;
-                }
-                c++;
-            }
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
-        }
-
-        return c == otherLength;
+        return Utf8Comparison.equalsString(buffer, offset, byteLength, prefix, other);
     }
 
     /** {@link #contentEquals} of any {@link CharSequence}. */
@@ -730,45 +684,8 @@ public final class Utf8View implements CharSequence {
             return false;
         }
 
-        final DirectBuffer buffer = this.buffer;
-        final int offset = this.offset;
-        final int end = offset + byteLength;
         checkRegion();
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-
-        int i = offset;
-        int c = 0;
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                if (c >= otherLength || other.charAt(c) != b0) {
-                    return false;
-                }
-                c++;
-                i++;
-                continue;
-            }
-            final int decoded = Utf8.decodeNonAscii(buffer, array, address, raw, b0, i, end);
-            final int codePoint = decoded & Utf8.DECODED_CODE_POINT_MASK;
-            if (codePoint >= Character.MIN_SUPPLEMENTARY_CODE_POINT) {
-                if (c + 1 >= otherLength
-                        || other.charAt(c) != Character.highSurrogate(codePoint)
-                        || other.charAt(c + 1) != Character.lowSurrogate(codePoint)) {
-                    return false;
-                }
-                c += 2;
-            } else {
-                if (c >= otherLength || other.charAt(c) != codePoint) {
-                    return false;
-                }
-                c++;
-            }
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
-        }
-
-        return c == otherLength;
+        return Utf8Comparison.equalsChars(buffer, offset, byteLength, other, otherLength);
     }
 
     /**
@@ -795,32 +712,7 @@ public final class Utf8View implements CharSequence {
     private boolean sameBytes(final Utf8View other) {
         checkRegion();
         other.checkRegion();
-        final DirectBuffer buffer = this.buffer;
-        final boolean raw = Memory.isRaw(buffer);
-        final byte[] array = raw ? buffer.byteArray() : null;
-        final long address = raw ? buffer.addressOffset() : 0;
-        final DirectBuffer otherBuffer = other.buffer;
-        final boolean otherRaw = Memory.isRaw(otherBuffer);
-        final byte[] otherArray = otherRaw ? otherBuffer.byteArray() : null;
-        final long otherAddress = otherRaw ? otherBuffer.addressOffset() : 0;
-        final int delta = other.offset - offset;
-        final int end = offset + byteLength;
-
-        int i = offset;
-        for (; end - i >= Long.BYTES; i += Long.BYTES) {
-            if (Utf8.getLong(buffer, array, address, raw, i)
-                    != Utf8.getLong(otherBuffer, otherArray, otherAddress, otherRaw, i + delta)) {
-                return false;
-            }
-        }
-        for (; i < end; i++) {
-            if (Utf8.getByte(buffer, array, address, raw, i)
-                    != Utf8.getByte(otherBuffer, otherArray, otherAddress, otherRaw, i + delta)) {
-                return false;
-            }
-        }
-
-        return true;
+        return Utf8Comparison.sameBytes(buffer, offset, other.buffer, other.offset, byteLength);
     }
 
     /** Whether the text may have {@code units} UTF-16 units: each takes 1 to 3 bytes. */

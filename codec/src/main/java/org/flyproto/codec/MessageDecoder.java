@@ -774,11 +774,7 @@ public abstract class MessageDecoder extends WireReader {
      * @return the view.
      */
     protected final Utf8View utf8(final Utf8View view, final int offset, final int length) {
-        if (trusted) {
-            view.wrap(buffer, offset, length);
-        } else {
-            wrapValid(view, offset, length);
-        }
+        wrapUtf8(view, offset, length, !trusted);
         if (Checked.ENABLED) {
             view.own(generation);
         }

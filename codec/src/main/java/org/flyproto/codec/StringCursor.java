@@ -35,11 +35,7 @@ public final class StringCursor extends RepeatedCursor<StringCursor> {
         final int length = readLength();
         final int start = pos;
         pos += length;
-        if (validateUtf8 && !trusted) {
-            wrapValid(view, start, length);
-        } else {
-            view.wrap(buffer, start, length);
-        }
+        wrapUtf8(view, start, length, validateUtf8 && !trusted);
         if (Checked.ENABLED) {
             generation.advance();
             view.own(generation);

@@ -565,23 +565,28 @@ public abstract class WireReader {
      * @throws ProtoDecodeException at the first invalid byte.
      */
     protected final void checkUtf8(final int offset, final int length) {
-        final int bad = Utf8.invalidIndex(buffer, offset, length);
-        if (bad >= 0) {
-            throw new ProtoDecodeException("invalid UTF-8", bad);
-        }
+        throwIfInvalidUtf8(Utf8.invalidIndex(buffer, offset, length));
     }
 
     /**
-     * Wraps a view over a string's bytes, checking them as {@link #checkUtf8} does and measuring the text in the same
-     * pass ({@link Utf8View#wrapValid}).
+     * Wraps a view over a string's bytes; validating, checks them as {@link #checkUtf8} does and measures the text in
+     * the same pass ({@link Utf8View#wrapValid}).
      *
-     * @param view   the view to wrap.
-     * @param offset index of the string's first byte.
-     * @param length its length in bytes.
+     * @param view     the view to wrap.
+     * @param offset   index of the string's first byte.
+     * @param length   its length in bytes.
+     * @param validate whether to check the UTF-8.
      * @throws ProtoDecodeException at the first invalid byte.
      */
-    protected final void wrapValid(final Utf8View view, final int offset, final int length) {
-        final int bad = view.wrapValid(buffer, offset, length);
+    protected final void wrapUtf8(final Utf8View view, final int offset, final int length, final boolean validate) {
+        if (validate) {
+            throwIfInvalidUtf8(view.wrapValid(buffer, offset, length));
+        } else {
+            view.wrap(buffer, offset, length);
+        }
+    }
+
+    private static void throwIfInvalidUtf8(final int bad) {
         if (bad >= 0) {
             throw new ProtoDecodeException("invalid UTF-8", bad);
         }

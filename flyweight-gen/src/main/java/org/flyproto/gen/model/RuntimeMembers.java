@@ -59,7 +59,7 @@ public final class RuntimeMembers {
             Map.entry("wrap", Set.of(3)),
             Map.entry("wrapDelimitedRoot", Set.of(4)),
             Map.entry("wrapRoot", Set.of(4)),
-            Map.entry("wrapValid", Set.of(3)),
+            Map.entry("wrapUtf8", Set.of(4)),
             Map.entry("wrapView", Set.of(3)));
 
     /** Methods of every encoder, by name, with the parameter counts they are declared with. */
