@@ -57,6 +57,7 @@ public class FlyprotoBenchmark {
         Apart.crossCheck(fixture);
         codec = (FlyprotoCodec<?, ?>) Library.FLYPROTO.codec(fixture);
         sink = new BlackholeSink(blackhole);
+        MixedProfile.warm(Library.FLYPROTO, sink);
     }
 
     /**

@@ -50,6 +50,7 @@ public class LightprotoBenchmark {
         Apart.crossCheck(fixture);
         codec = (LightprotoCodec) Library.LIGHTPROTO.codec(fixture);
         sink = new BlackholeSink(blackhole);
+        MixedProfile.warm(Library.LIGHTPROTO, sink);
     }
 
     /**

@@ -51,6 +51,7 @@ public class ProtobufJavaBenchmark {
         Apart.crossCheck(fixture);
         codec = (ProtobufJavaCodec<?>) Library.PROTOBUF_JAVA.codec(fixture);
         sink = new BlackholeSink(blackhole);
+        MixedProfile.warm(Library.PROTOBUF_JAVA, sink);
     }
 
     /**

@@ -51,6 +51,7 @@ public class QuickbufBenchmark {
         Apart.crossCheck(fixture);
         codec = (QuickbufCodec<?>) Library.QUICKBUF.codec(fixture);
         sink = new BlackholeSink(blackhole);
+        MixedProfile.warm(Library.QUICKBUF, sink);
     }
 
     /**
