@@ -125,6 +125,59 @@ class WireReaderTest {
         }
     }
 
+    @Test
+    void shouldDecodeAnyBytesAsTheDefinitionDoesWhateverLiesAheadOfTheLimit() {
+        // Random bytes, most with the continuation bit, at every limit and with 0 to 12 bytes of the root region
+        // after it: a varint read with 10 bytes of the root ahead (decoded without a loop) and one read near the
+        // root's end (the loop) both give what the definition gives: the value and length, or the error.
+        final java.util.Random random = new java.util.Random(7);
+        for (int trial = 0; trial < 20_000; trial++) {
+            final int[] bytes = new int[1 + random.nextInt(22)];
+            final int continued = random.nextInt(12);
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = i < continued || random.nextInt(4) == 0 ? 0x80 | random.nextInt(128) : random.nextInt(128);
+            }
+            if (random.nextInt(8) == 0 && bytes.length >= 10) {
+                bytes[9] = random.nextInt(256); // a tenth byte of any value: only its continuation bit counts
+            }
+            final int limit = 1 + random.nextInt(bytes.length);
+            final String expected = definition(bytes, limit);
+            final Reader reader = Reader.nested(limit, bytes);
+            String actual;
+            try {
+                actual = reader.readVarint64() + "@" + reader.position();
+            } catch (final ProtoDecodeException e) {
+                actual = e.reason() + "@" + (e.offset() - 4);
+            }
+            assertThat(actual)
+                    .as("%s, limit %d", java.util.Arrays.toString(bytes), limit)
+                    .isEqualTo(expected);
+            final Reader reader32 = Reader.nested(limit, bytes);
+            String actual32;
+            try {
+                actual32 = reader32.readVarint32() + "@" + reader32.position();
+            } catch (final ProtoDecodeException e) {
+                actual32 = e.reason() + "@" + (e.offset() - 4);
+            }
+            final String[] parts = expected.split("@");
+            final String expected32 =
+                    expected.contains("varint") ? expected : (int) Long.parseLong(parts[0]) + "@" + parts[1];
+            assertThat(actual32).isEqualTo(expected32);
+        }
+    }
+
+    /** A varint as protobuf defines it: up to 10 bytes, 7 bits each, little end first, the rest of 64 bits dropped. */
+    private static String definition(final int[] bytes, final int limit) {
+        long value = 0;
+        for (int i = 0; i < Math.min(limit, Varint.MAX_SIZE); i++) {
+            value |= (long) (bytes[i] & 0x7F) << (7 * i);
+            if ((bytes[i] & 0x80) == 0) {
+                return value + "@" + (i + 1);
+            }
+        }
+        return (limit >= Varint.MAX_SIZE ? "varint longer than 10 bytes" : "truncated varint") + "@0";
+    }
+
     private static long randomOfSize(final java.util.Random random, final int size) {
         final long low = 1L << (7 * (size - 1));
         final long span = size == 9 ? Long.MAX_VALUE - low : (1L << (7 * size)) - low;
