@@ -143,26 +143,24 @@ class WireReaderTest {
             final int limit = 1 + random.nextInt(bytes.length);
             final String expected = definition(bytes, limit);
             final Reader reader = Reader.nested(limit, bytes);
-            String actual;
-            try {
-                actual = reader.readVarint64() + "@" + reader.position();
-            } catch (final ProtoDecodeException e) {
-                actual = e.reason() + "@" + (e.offset() - 4);
-            }
-            assertThat(actual)
+            assertThat(outcome(reader, reader::readVarint64))
                     .as("%s, limit %d", java.util.Arrays.toString(bytes), limit)
                     .isEqualTo(expected);
             final Reader reader32 = Reader.nested(limit, bytes);
-            String actual32;
-            try {
-                actual32 = reader32.readVarint32() + "@" + reader32.position();
-            } catch (final ProtoDecodeException e) {
-                actual32 = e.reason() + "@" + (e.offset() - 4);
-            }
             final String[] parts = expected.split("@");
             final String expected32 =
                     expected.contains("varint") ? expected : (int) Long.parseLong(parts[0]) + "@" + parts[1];
-            assertThat(actual32).isEqualTo(expected32);
+            assertThat(outcome(reader32, reader32::readVarint32)).isEqualTo(expected32);
+        }
+    }
+
+    /** What a read gives: its value and the position after it, or the error's reason and offset. */
+    private static String outcome(final Reader reader, final java.util.function.LongSupplier read) {
+        try {
+            final long value = read.getAsLong();
+            return value + "@" + reader.position();
+        } catch (final ProtoDecodeException e) {
+            return e.reason() + "@" + (e.offset() - 4);
         }
     }
 
