@@ -127,8 +127,12 @@ public abstract class WireReader {
 
     /** Reads what {@code other} reads, from its memory. */
     final void attach(final WireReader other) {
-        buffer = other.buffer;
-        memArray = other.memArray;
+        // Each element of a repeated field attaches its parent's memory again: the references are stored only when
+        // they change, sparing the element the GC's write barriers.
+        if (buffer != other.buffer || memArray != other.memArray) {
+            buffer = other.buffer;
+            memArray = other.memArray;
+        }
         memAddress = other.memAddress;
         memEnd = other.memEnd;
     }
