@@ -68,6 +68,7 @@ public final class LedgerService implements ClusteredService {
 
     private volatile long appliedSequence;
     private volatile long commandsHandled;
+    private volatile long lowestCommandHandled = Long.MAX_VALUE;
     private volatile long snapshotsTaken;
     private volatile long loadedSnapshotSequence = -1;
     private volatile Cluster.Role role = Cluster.Role.FOLLOWER;
@@ -110,6 +111,9 @@ public final class LedgerService implements ClusteredService {
         }
         appliedSequence = ledger.sequence();
         commandsHandled = commandsHandled + 1; // single writer
+        if (commandId < lowestCommandHandled) {
+            lowestCommandHandled = commandId;
+        }
         final int answerLength = posted.wrap(scratch, 0, SCRATCH_LENGTH)
                 .commandId(commandId)
                 .outcome(outcome)
@@ -230,6 +234,14 @@ public final class LedgerService implements ClusteredService {
      */
     public long commandsHandled() {
         return commandsHandled;
+    }
+
+    /**
+     * @return the lowest command number handled, replay included ({@link Long#MAX_VALUE} before the first; 0 counts
+     *     a command that did not decode): a member restored from a snapshot handles none of the commands before it.
+     */
+    public long lowestCommandHandled() {
+        return lowestCommandHandled;
     }
 
     /**
