@@ -127,9 +127,10 @@ class WireReaderTest {
 
     @Test
     void shouldDecodeAnyBytesAsTheDefinitionDoesWhateverLiesAheadOfTheLimit() {
-        // Random bytes, most with the continuation bit, at every limit and with 0 to 12 bytes of the root region
-        // after it: a varint read with 10 bytes of the root ahead (decoded without a loop) and one read near the
-        // root's end (the loop) both give what the definition gives: the value and length, or the error.
+        // Random bytes, most with the continuation bit, at every limit and with 0 to 21 bytes of the root region
+        // after it: a 64-bit read with 4 bytes of the root ahead (its first bytes folded without a loop), one near the
+        // root's end and every 32-bit read (the loop) all give what the definition gives: the value and length, or
+        // the error.
         final java.util.Random random = new java.util.Random(7);
         for (int trial = 0; trial < 20_000; trial++) {
             final int[] bytes = new int[1 + random.nextInt(22)];
