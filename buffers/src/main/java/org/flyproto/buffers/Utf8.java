@@ -280,8 +280,32 @@ public final class Utf8 {
         return i == end ? -1 : invalidIndexFrom(buffer, array, address, raw, i, end);
     }
 
-    /** The rest of {@link #invalidIndex}, out of line: from the first non-ASCII byte on. */
+    /**
+     * The rest of {@link #invalidIndex}, out of line: from the first non-ASCII byte on, 8 bytes at a time through
+     * {@link Utf8Dfa}, then, if that finds the text invalid, one sequence at a time to find where.
+     */
     private static int invalidIndexFrom(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        long state = Utf8Dfa.ACCEPT;
+        int i = from;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            final long word = getLong(buffer, array, address, raw, i);
+            state = isAscii(word) ? Utf8Dfa.step(state, 0) : Utf8Dfa.word(state, word);
+        }
+        for (; i < end; i++) {
+            state = Utf8Dfa.step(state, getByte(buffer, array, address, raw, i));
+        }
+
+        return Utf8Dfa.accepts(state) ? -1 : firstInvalid(buffer, array, address, raw, from, end);
+    }
+
+    /** The first byte of the first invalid sequence in {@code [from, end)}, or -1. */
+    private static int firstInvalid(
             final DirectBuffer buffer,
             final byte[] array,
             final long address,

@@ -59,6 +59,8 @@ public final class Utf8View implements CharSequence {
     private int asciiPrefix = 0;
 
     private int utf16Length = 0;
+    /** Whether the bytes are known to be valid UTF-8: measured so, or all ASCII. */
+    private boolean valid = true;
     /**
      * A position where a sequence starts, or the end, at or after {@link #asciiPrefix} once that is known: UTF-16
      * index and byte. {@code charAt} leaves it after the unit it returned (at the pair for a high surrogate).
@@ -111,6 +113,7 @@ public final class Utf8View implements CharSequence {
         this.byteLength = byteLength;
         asciiPrefix = -1;
         utf16Length = -1;
+        valid = false;
         cursorChar = 0;
         cursorByte = 0;
         if (Checked.ENABLED) {
@@ -345,6 +348,7 @@ public final class Utf8View implements CharSequence {
             asciiPrefix = i - offset;
             if (i == end) {
                 utf16Length = byteLength;
+                valid = true;
             }
         }
 
@@ -434,6 +438,7 @@ public final class Utf8View implements CharSequence {
         asciiPrefix = prefix;
         if (prefix == byteLength) {
             utf16Length = byteLength;
+            valid = true;
         }
 
         return prefix;
@@ -448,7 +453,9 @@ public final class Utf8View implements CharSequence {
 
     /**
      * Measures the text once per wrap, in one pass: the leading ASCII run ({@link #asciiPrefix}) 8 bytes at a time,
-     * then the UTF-16 units of the rest ({@link #utf16Length}), checking the UTF-8 on the way if asked to.
+     * then the UTF-16 units of the rest ({@link #utf16Length}) and whether it is valid UTF-8, 8 bytes at a time through
+     * {@link Utf8Dfa}; text that is not is measured again one sequence at a time ({@link #measureMalformed}), which
+     * finds the first invalid sequence if asked to.
      *
      * <p>Kept as one method, above C2's limit for inlining a hot callee (325 bytecodes, {@code -XX:FreqInlineSize}),
      * so that {@link #length()} and {@link #wrapValid} inline into their callers as a few field accesses and a call.
@@ -497,18 +504,51 @@ public final class Utf8View implements CharSequence {
             asciiPrefix = prefix;
         }
 
-        int i = offset + prefix;
+        // Valid text, the common case, is checked and counted 8 bytes at a time; the exact loop below finds the first
+        // invalid sequence, or the units of text that has one.
+        long state = Utf8Dfa.ACCEPT;
         int units = prefix;
+        int i = offset + prefix;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            final long word = Utf8.getLong(buffer, array, address, raw, i);
+            if (Utf8.isAscii(word)) {
+                state = Utf8Dfa.step(state, 0);
+                units += Long.BYTES;
+            } else {
+                state = Utf8Dfa.word(state, word);
+                units += Utf8Dfa.utf16Units(word);
+            }
+        }
+        for (; i < end; i++) {
+            final byte b = Utf8.getByte(buffer, array, address, raw, i);
+            state = Utf8Dfa.step(state, b);
+            units += Utf8Dfa.utf16Units(b);
+        }
+        if (Utf8Dfa.accepts(state)) {
+            utf16Length = units;
+            valid = true;
+            return -1;
+        }
+
+        return measureMalformed(validate, buffer, array, address, raw, offset + prefix, end);
+    }
+
+    /** {@link #measure} of text that is not valid UTF-8, one sequence at a time from its first non-ASCII byte. */
+    private int measureMalformed(
+            final boolean validate,
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        int i = from;
+        int units = from - offset;
         while (i < end) {
             final int b0 = Utf8.getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {
-                if (end - i >= Long.BYTES && Utf8.isAscii(Utf8.getLong(buffer, array, address, raw, i))) {
-                    units += Long.BYTES;
-                    i += Long.BYTES;
-                } else {
-                    units++;
-                    i++;
-                }
+                units++;
+                i++;
                 continue;
             }
             int decoded = Utf8.decodeWellFormed(buffer, array, address, raw, b0, i, end);
@@ -560,22 +600,32 @@ public final class Utf8View implements CharSequence {
             return unitOf(decoded, index, charPosition, i - offset);
         }
 
+        final boolean valid = this.valid;
         while (i < end) {
+            if (index - charPosition >= Long.BYTES && end - i >= Long.BYTES) {
+                // 8 bytes at a time while the unit is beyond them: ASCII, or any valid text, whose sequences are
+                // counted by their lead bytes; a sequence cut by the 8 bytes' end is passed over with them.
+                final long word = Utf8.getLong(buffer, array, address, raw, i);
+                if (valid || Utf8.isAscii(word)) {
+                    final int units = Utf8Dfa.utf16Units(word);
+                    if (index - charPosition >= units) {
+                        charPosition += units;
+                        i += Long.BYTES;
+                        while (valid && i < end && isContinuation(Utf8.getByte(buffer, array, address, raw, i))) {
+                            i++;
+                        }
+                        continue;
+                    }
+                }
+            }
             final int b0 = Utf8.getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {
                 if (charPosition == index) {
                     moveCursor(charPosition + 1, i + 1 - offset);
                     return (char) b0;
                 }
-                if (index - charPosition >= Long.BYTES
-                        && end - i >= Long.BYTES
-                        && Utf8.isAscii(Utf8.getLong(buffer, array, address, raw, i))) {
-                    charPosition += Long.BYTES;
-                    i += Long.BYTES;
-                } else {
-                    charPosition++;
-                    i++;
-                }
+                charPosition++;
+                i++;
                 continue;
             }
 

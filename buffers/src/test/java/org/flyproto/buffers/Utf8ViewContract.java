@@ -560,6 +560,18 @@ abstract class Utf8ViewContract extends BufferFixture {
             assertThat(validated.charAt(i)).as("charAt(%d) after wrapValid", i).isEqualTo(expected.charAt(i));
         }
         assertThat(validated.hashCode()).as("hashCode after wrapValid").isEqualTo(expected.hashCode());
+
+        // Measured first (valid text is then walked 8 bytes at a time): jumps forwards and backwards.
+        final Utf8View measured = randomlyPlaced(bytes, random);
+        assertThat(measured.length()).as("length").isEqualTo(n);
+        final Utf8View jumping = new Utf8View();
+        jumping.wrapValid(buffer, at, bytes.length);
+        for (int k = 0; k < Math.min(2 * n, 200); k++) {
+            final int i = random.nextInt(n);
+            assertThat(measured.charAt(i)).as("charAt(%d) after length", i).isEqualTo(expected.charAt(i));
+            final int j = random.nextInt(n);
+            assertThat(jumping.charAt(j)).as("charAt(%d) after wrapValid", j).isEqualTo(expected.charAt(j));
+        }
     }
 
     /** A new view over {@code bytes} at a random offset, with 0-4 continuation bytes after it in its buffer. */
