@@ -86,11 +86,11 @@ final class Utf8Dfa {
      * @return 0 to 8.
      */
     static int utf16Units(final long word) {
-        // 10xxxxxx: bit 7 set, bit 6 (shifted into bit 7's place) clear.
-        final long continuations = word & ~(word << 1) & HIGH_BITS;
-        // 11110xxx: bits 7 to 4 set.
-        final long fourByteLeads = word & (word << 1) & (word << 2) & (word << 3) & HIGH_BITS;
-        return Long.BYTES - Long.bitCount(continuations) + Long.bitCount(fourByteLeads);
+        // Not 10xxxxxx: bit 7 clear, or bit 6 (shifted into bit 7's place) set; at bit 7 of each byte.
+        final long notContinuations = (~word | word << 1) & HIGH_BITS;
+        // 11110xxx: bits 7 to 4 set; moved to bit 6 of each byte, so that one count takes both.
+        final long fourByteLeads = (word & word << 1 & word << 2 & word << 3 & HIGH_BITS) >>> 1;
+        return Long.bitCount(notContinuations | fourByteLeads);
     }
 
     /**

@@ -40,6 +40,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class Utf8View implements CharSequence {
     private static final DirectBuffer EMPTY_BUFFER = new UnsafeBuffer(new byte[0]);
 
+    private static final int VALID = 1;
+    private static final int INVALID = -1;
+
     /** 31^1 to 31^8, for the {@link String#hashCode()} polynomial over 8 bytes at a time. */
     private static final int P1 = 31;
 
@@ -59,8 +62,8 @@ public final class Utf8View implements CharSequence {
     private int asciiPrefix = 0;
 
     private int utf16Length = 0;
-    /** Whether the bytes are known to be valid UTF-8: measured so, or all ASCII. */
-    private boolean valid = true;
+    /** {@link #VALID}, {@link #INVALID} or 0 until known (measured, or seen to be all ASCII). */
+    private int validity = VALID;
     /**
      * A position where a sequence starts, or the end, at or after {@link #asciiPrefix} once that is known: UTF-16
      * index and byte. {@code charAt} leaves it after the unit it returned (at the pair for a high surrogate).
@@ -113,7 +116,7 @@ public final class Utf8View implements CharSequence {
         this.byteLength = byteLength;
         asciiPrefix = -1;
         utf16Length = -1;
-        valid = false;
+        validity = 0;
         cursorChar = 0;
         cursorByte = 0;
         if (Checked.ENABLED) {
@@ -178,6 +181,22 @@ public final class Utf8View implements CharSequence {
     public boolean isAscii() {
         checkOwner();
         return asciiPrefix() == byteLength;
+    }
+
+    /**
+     * Whether the bytes are valid UTF-8, by the rules of {@link Utf8#invalidIndex}. Known without reading after
+     * {@link #wrapValid} or {@link #length()}, otherwise checked once per {@link #wrap}, in the pass that measures
+     * {@link #length()}.
+     *
+     * @return true if the bytes are valid UTF-8: {@link #toString()} then holds exactly the text they encode.
+     */
+    public boolean isValidUtf8() {
+        checkOwner();
+        if (validity == 0) {
+            checkRegion();
+            measure(false);
+        }
+        return validity == VALID;
     }
 
     /**
@@ -348,7 +367,7 @@ public final class Utf8View implements CharSequence {
             asciiPrefix = i - offset;
             if (i == end) {
                 utf16Length = byteLength;
-                valid = true;
+                validity = VALID;
             }
         }
 
@@ -438,7 +457,7 @@ public final class Utf8View implements CharSequence {
         asciiPrefix = prefix;
         if (prefix == byteLength) {
             utf16Length = byteLength;
-            valid = true;
+            validity = VALID;
         }
 
         return prefix;
@@ -526,9 +545,10 @@ public final class Utf8View implements CharSequence {
         }
         if (Utf8Dfa.accepts(state)) {
             utf16Length = units;
-            valid = true;
+            validity = VALID;
             return -1;
         }
+        validity = INVALID;
 
         return measureMalformed(validate, buffer, array, address, raw, offset + prefix, end);
     }
@@ -600,23 +620,28 @@ public final class Utf8View implements CharSequence {
             return unitOf(decoded, index, charPosition, i - offset);
         }
 
-        final boolean valid = this.valid;
-        while (i < end) {
-            if (index - charPosition >= Long.BYTES && end - i >= Long.BYTES) {
-                // 8 bytes at a time while the unit is beyond them: ASCII, or any valid text, whose sequences are
-                // counted by their lead bytes; a sequence cut by the 8 bytes' end is passed over with them.
-                final long word = Utf8.getLong(buffer, array, address, raw, i);
-                if (valid || Utf8.isAscii(word)) {
-                    final int units = Utf8Dfa.utf16Units(word);
-                    if (index - charPosition >= units) {
-                        charPosition += units;
-                        i += Long.BYTES;
-                        while (valid && i < end && isContinuation(Utf8.getByte(buffer, array, address, raw, i))) {
-                            i++;
-                        }
-                        continue;
-                    }
+        if (validity == VALID) {
+            // Valid text 8 bytes at a time while the unit lies beyond them, counted by lead bytes: a sequence cut by
+            // the 8 bytes' end is counted with them, and its continuation bytes passed over once, at the end.
+            while (end - i >= Long.BYTES) {
+                final int units = Utf8Dfa.utf16Units(Utf8.getLong(buffer, array, address, raw, i));
+                if (index - charPosition < units) {
+                    break;
                 }
+                charPosition += units;
+                i += Long.BYTES;
+            }
+            while (i < end && isContinuation(Utf8.getByte(buffer, array, address, raw, i))) {
+                i++;
+            }
+        }
+        while (i < end) {
+            if (index - charPosition >= Long.BYTES
+                    && end - i >= Long.BYTES
+                    && Utf8.isAscii(Utf8.getLong(buffer, array, address, raw, i))) {
+                charPosition += Long.BYTES;
+                i += Long.BYTES;
+                continue;
             }
             final int b0 = Utf8.getByte(buffer, array, address, raw, i);
             if (b0 >= 0) {
