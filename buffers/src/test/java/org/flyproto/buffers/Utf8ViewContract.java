@@ -561,9 +561,16 @@ abstract class Utf8ViewContract extends BufferFixture {
         }
         assertThat(validated.hashCode()).as("hashCode after wrapValid").isEqualTo(expected.hashCode());
 
+        final boolean valid = RandomText.jdkInvalidIndex(bytes) < 0;
+        assertThat(randomlyPlaced(bytes, random).isValidUtf8())
+                .as("isValidUtf8")
+                .isEqualTo(valid);
+        assertThat(validated.isValidUtf8()).as("isValidUtf8 after wrapValid").isEqualTo(valid);
+
         // Measured first (valid text is then walked 8 bytes at a time): jumps forwards and backwards.
         final Utf8View measured = randomlyPlaced(bytes, random);
         assertThat(measured.length()).as("length").isEqualTo(n);
+        assertThat(measured.isValidUtf8()).as("isValidUtf8 after length").isEqualTo(valid);
         final Utf8View jumping = new Utf8View();
         jumping.wrapValid(buffer, at, bytes.length);
         for (int k = 0; k < Math.min(2 * n, 200); k++) {
