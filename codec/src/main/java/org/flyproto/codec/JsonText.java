@@ -51,12 +51,16 @@ final class JsonText {
     private static final int DIRECT_MAX_EXPONENT = 85;
 
     /**
-     * How {@code JsonFormat} (HTML-safe, as Gson escapes) escapes each ASCII character: 0 for none, else the
-     * character after the backslash ({@code 'u'} for a {@code \\u00xx} escape).
+     * How {@code JsonFormat} (HTML-safe, as Gson escapes) escapes each byte of UTF-8: 0 for none, else the character
+     * after the backslash ({@code 'u'} for a {@code \\u00xx} escape), or {@link #LINE_OR_PARAGRAPH_SEPARATOR_LEAD}
+     * for E2, which leads U+2028 and U+2029 ({@code \\u2028}, {@code \\u2029}) among others.
      */
-    private static final byte[] ESCAPES = new byte[128];
+    private static final byte[] ESCAPES = new byte[256];
+
+    private static final byte LINE_OR_PARAGRAPH_SEPARATOR_LEAD = 1;
 
     static {
+        ESCAPES[0xE2] = LINE_OR_PARAGRAPH_SEPARATOR_LEAD;
         for (int c = 0; c < 0x20; c++) {
             ESCAPES[c] = 'u';
         }
@@ -375,7 +379,9 @@ final class JsonText {
             from = 0;
         }
         put('"');
-        if (!escaped(bytes, from, from + length)) {
+        if (value.isValidUtf8()) {
+            escaped(bytes, from, from + length);
+        } else {
             final byte[] replaced =
                     Utf8.toString(buffer, value.offset(), length).getBytes(StandardCharsets.UTF_8);
             escaped(replaced, 0, replaced.length);
@@ -549,41 +555,33 @@ final class JsonText {
     }
 
     /**
-     * {@code text[from, to)} escaped as {@code JsonFormat} escapes it, in one pass that also validates the UTF-8:
-     * {@code \"}, {@code \\}, {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as
-     * {@code \\u00xx}, U+2028 and U+2029 as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that
-     * need no escape are copied whole.
-     *
-     * @return false, writing nothing, if the bytes are not valid UTF-8.
+     * {@code text[from, to)}, valid UTF-8, escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
+     * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and
+     * U+2029 as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that need no escape are copied
+     * whole.
      */
-    private boolean escaped(final byte[] text, final int from, final int to) {
+    private void escaped(final byte[] text, final int from, final int to) {
         ensure(6 * (to - from));
         final byte[] o = out;
         int p = pos;
         int run = from;
         for (int i = from; i < to; i++) {
             final byte b = text[i];
-            final int escape;
-            if (b >= 0) {
-                escape = ESCAPES[b];
-                if (escape == 0) {
+            final int escape = ESCAPES[b & 0xFF];
+            if (escape == 0) {
+                continue;
+            }
+            if (escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD) {
+                // E2 leads a 3-byte sequence: its two continuation bytes are there.
+                if (text[i + 1] != (byte) 0x80 || (text[i + 2] & 0xFE) != 0xA8) {
+                    i += 2;
                     continue;
                 }
-            } else {
-                final int width = Utf8Arrays.sequenceLength(text, i, to);
-                if (width == 0) {
-                    return false;
-                }
-                if (width != 3 || b != (byte) 0xE2 || text[i + 1] != (byte) 0x80 || (text[i + 2] & 0xFE) != 0xA8) {
-                    i += width - 1;
-                    continue;
-                }
-                escape = -1;
             }
             System.arraycopy(text, run, o, p, i - run);
             p += i - run;
             o[p++] = '\\';
-            if (escape == -1) {
+            if (escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD) {
                 o[p++] = 'u';
                 o[p++] = '2';
                 o[p++] = '0';
@@ -603,7 +601,6 @@ final class JsonText {
         }
         System.arraycopy(text, run, o, p, to - run);
         pos = p + to - run;
-        return true;
     }
 
     private static byte[] digitPairs() {
