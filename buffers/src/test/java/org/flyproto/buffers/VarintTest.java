@@ -45,6 +45,61 @@ class VarintTest {
     }
 
     @Test
+    void shouldWriteStraightToMemoryTheBytesOfTheDefinitionAndNothingAfterThem() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        final byte sentinel = (byte) 0xA5;
+        for (int n = 0; n < 20_000; n++) {
+            // Every bit length's edges, then random values of random bit lengths.
+            final int bits = n < 130 ? (n % 65) : random.nextInt(65);
+            final long top = bits == 0 ? 0 : 1L << (bits - 1);
+            final long value = n < 65
+                    ? top
+                    : n < 130 ? (bits == 64 ? -1L : (1L << bits) - 1) : top | (random.nextLong() & (top - 1));
+            final byte[] expected = definition(value);
+            final int at = random.nextInt(8);
+            final byte[] array = new byte[at + Varint.MAX_SIZE + 8];
+            java.util.Arrays.fill(array, sentinel);
+
+            final int size = Varint.put64(array, StringMemory.BYTE_ARRAY_BASE, at, value);
+
+            assertThat(size).as("seed=%d value=%d size", seed, value).isEqualTo(expected.length);
+            assertThat(java.util.Arrays.copyOfRange(array, at, at + size))
+                    .as("seed=%d value=%d", seed, value)
+                    .isEqualTo(expected);
+            for (int i = 0; i < array.length; i++) {
+                if (i < at || i >= at + size) {
+                    assertThat(array[i])
+                            .as("seed=%d value=%d byte %d untouched", seed, value, i)
+                            .isEqualTo(sentinel);
+                }
+            }
+            if (value == (int) value || (value >>> 32) == 0) {
+                java.util.Arrays.fill(array, sentinel);
+                final int size32 = value == (int) value && value < 0
+                        ? Varint.putInt32(array, StringMemory.BYTE_ARRAY_BASE, at, (int) value)
+                        : Varint.putUnsigned32(array, StringMemory.BYTE_ARRAY_BASE, at, (int) value);
+                assertThat(java.util.Arrays.copyOfRange(array, at, at + size32))
+                        .as("seed=%d 32-bit value=%d", seed, value)
+                        .isEqualTo(expected);
+                assertThat(array[at + size32]).isEqualTo(sentinel);
+            }
+        }
+    }
+
+    /** A varint as the wire format defines it: 7 bits a byte, low groups first, the high bit set on all but the last. */
+    private static byte[] definition(final long value) {
+        final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        long rest = value;
+        while ((rest & ~0x7FL) != 0) {
+            out.write((int) (rest & 0x7F) | 0x80);
+            rest >>>= 7;
+        }
+        out.write((int) rest);
+        return out.toByteArray();
+    }
+
+    @Test
     void shouldSizeNegativeInt32AsTenBytes() {
         assertThat(Varint.sizeOfInt32(-1)).isEqualTo(10);
         assertThat(Varint.sizeOfInt32(Integer.MIN_VALUE)).isEqualTo(10);
