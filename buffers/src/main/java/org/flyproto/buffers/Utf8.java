@@ -152,6 +152,15 @@ public final class Utf8 {
                 }
                 Memory.putLongLittleEndian(array, address, index + i, chars);
             }
+            if (asciiEnd - i < Long.BYTES && asciiEnd == length && length >= Long.BYTES) {
+                // The last 8 chars in one step, overlapping chars already written.
+                final long chars =
+                        Memory.getLongLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, length - Long.BYTES);
+                if ((chars & NON_ASCII_MASK_64) == 0) {
+                    Memory.putLongLittleEndian(array, address, index + length - Long.BYTES, chars);
+                    i = length;
+                }
+            }
         }
         for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
             final char c0 = value.charAt(i);

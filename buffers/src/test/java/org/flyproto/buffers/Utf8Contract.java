@@ -87,6 +87,33 @@ abstract class Utf8Contract extends BufferFixture {
     }
 
     @Test
+    void shouldEncodeAsciiStringsOfEveryLengthWithinTheirBytes() {
+        for (int length = 0; length <= 40; length++) {
+            final StringBuilder text = new StringBuilder();
+            for (int i = 0; i < length; i++) {
+                text.append((char) ('a' + i % 26));
+            }
+            final String value = text.toString();
+            for (final int room : new int[] {length, length + 9}) {
+                final MutableDirectBuffer buffer = newBuffer(AT + room);
+                buffer.setMemory(0, buffer.capacity(), FILL);
+
+                final int written = Utf8.encode(value, buffer, AT);
+
+                assertThat(written).as("length=%d", length).isEqualTo(length);
+                assertThat(copy(buffer, AT, written)).as("length=%d", length).isEqualTo(value.getBytes(UTF_8));
+                for (int i = 0; i < buffer.capacity(); i++) {
+                    if (i < AT || i >= AT + length) {
+                        assertThat(buffer.getByte(i))
+                                .as("length=%d byte %d", length, i)
+                                .isEqualTo(FILL);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldEncodeLikeStringGetBytesForRandomText() {
         final long seed = TestSeeds.seed();
         final SplittableRandom random = new SplittableRandom(seed);
