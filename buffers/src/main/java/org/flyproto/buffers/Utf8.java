@@ -160,6 +160,16 @@ public final class Utf8 {
                     Memory.putLongLittleEndian(array, address, index + length - Long.BYTES, chars);
                     i = length;
                 }
+            } else if (length >= Integer.BYTES && asciiEnd == length && length < Long.BYTES) {
+                // 4 to 7 chars: two 4-byte steps, overlapping in the middle.
+                final int head = Memory.getIntLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, 0);
+                final int tail =
+                        Memory.getIntLittleEndian(latin1, StringMemory.BYTE_ARRAY_BASE, length - Integer.BYTES);
+                if (((head | tail) & (int) NON_ASCII_MASK_64) == 0) {
+                    Memory.putIntLittleEndian(array, address, index, head);
+                    Memory.putIntLittleEndian(array, address, index + length - Integer.BYTES, tail);
+                    i = length;
+                }
             }
         }
         for (; asciiEnd - i >= Long.BYTES; i += Long.BYTES) {
