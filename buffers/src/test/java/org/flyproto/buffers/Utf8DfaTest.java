@@ -66,7 +66,7 @@ class Utf8DfaTest {
             for (final byte b : word) {
                 expected += Utf8Dfa.utf16Units(b);
                 if ((b & 0xC0) != 0x80) {
-                    // A lead byte or ASCII: its code point, whole or not in the word, decoded from its own bytes.
+                    // ASCII or a lead byte starts a code point, whether or not it ends in the word.
                     assertThat(Utf8Dfa.utf16Units(b)).isEqualTo((b & 0xF8) == 0xF0 ? 2 : 1);
                 } else {
                     assertThat(Utf8Dfa.utf16Units(b)).isZero();
