@@ -310,21 +310,16 @@ public final class Utf8 {
             final boolean raw,
             final int from,
             final int end) {
-        long state = Utf8Dfa.ACCEPT;
-        int i = from;
-        for (; end - i >= Long.BYTES; i += Long.BYTES) {
-            final long word = getLong(buffer, array, address, raw, i);
-            state = isAscii(word) ? Utf8Dfa.step(state, 0) : Utf8Dfa.word(state, word);
-        }
-        for (; i < end; i++) {
-            state = Utf8Dfa.step(state, getByte(buffer, array, address, raw, i));
-        }
-
-        return Utf8Dfa.accepts(state) ? -1 : firstInvalid(buffer, array, address, raw, from, end);
+        return Utf8Dfa.validUnits(buffer, array, address, raw, from, end) >= 0
+                ? -1
+                : firstInvalid(buffer, array, address, raw, from, end);
     }
 
-    /** The first byte of the first invalid sequence in {@code [from, end)}, or -1. */
-    private static int firstInvalid(
+    /**
+     * The first byte of the first invalid sequence in {@code [from, end)} (at a sequence boundary), or -1, one
+     * sequence at a time.
+     */
+    static int firstInvalid(
             final DirectBuffer buffer,
             final byte[] array,
             final long address,
@@ -346,6 +341,37 @@ public final class Utf8 {
         }
 
         return -1;
+    }
+
+    /**
+     * The UTF-16 units of {@code [from, end)} (at a sequence boundary), each malformed sequence counted as one U+FFFD
+     * as {@link #decode} reads it, one sequence at a time: the length of text {@link Utf8Dfa#validUnits} rejected.
+     */
+    static int malformedUnits(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        int units = 0;
+        int i = from;
+        while (i < end) {
+            final int b0 = getByte(buffer, array, address, raw, i);
+            if (b0 >= 0) {
+                units++;
+                i++;
+                continue;
+            }
+            int decoded = decodeWellFormed(buffer, array, address, raw, b0, i, end);
+            if (decoded == 0) {
+                decoded = decode(buffer, i, end);
+            }
+            units += (decoded & DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+            i += decoded >>> DECODED_LENGTH_SHIFT;
+        }
+
+        return units;
     }
 
     /**

@@ -1,8 +1,11 @@
 package org.flyproto.buffers;
 
+import org.agrona.DirectBuffer;
+
 /**
  * UTF-8 validation as a finite automaton whose transitions for one byte are packed in one {@code long}, and UTF-16
- * lengths counted 8 bytes at a time: the fast pass of {@link Utf8View}'s measuring and of {@link Utf8#invalidIndex}.
+ * lengths counted 8 bytes at a time ({@link #validUnits}): the fast pass of {@link Utf8View}'s measuring and of
+ * {@link Utf8#invalidIndex}.
  *
  * <p>Each state is a shift, a multiple of 6; {@code TRANSITIONS[b]} holds, at bits {@code [s, s + 6)}, the state
  * that byte {@code b} leads to from state {@code s}. One step is then a load that does not depend on the state and a
@@ -43,6 +46,46 @@ final class Utf8Dfa {
     private static final long[] TRANSITIONS = transitions();
 
     private Utf8Dfa() {}
+
+    /**
+     * Checks a range and counts its UTF-16 units, 8 bytes at a time (a word of ASCII by one step).
+     *
+     * @param buffer  to read from, as {@link Utf8#getByte} reads it.
+     * @param array   its {@code byteArray()} when {@code raw}.
+     * @param address its {@code addressOffset()} when {@code raw}.
+     * @param raw     whether {@code buffer} is one of Agrona's ({@link Memory#isRaw}).
+     * @param from    index of the first byte, at a sequence boundary; the range has been checked.
+     * @param end     index after the last byte.
+     * @return the UTF-16 units of {@code [from, end)} if it is valid UTF-8, else -1.
+     */
+    static int validUnits(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        long state = ACCEPT;
+        int units = 0;
+        int i = from;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            final long word = Utf8.getLong(buffer, array, address, raw, i);
+            if (Utf8.isAscii(word)) {
+                state = step(state, 0);
+                units += Long.BYTES;
+            } else {
+                state = word(state, word);
+                units += utf16Units(word);
+            }
+        }
+        for (; i < end; i++) {
+            final byte b = Utf8.getByte(buffer, array, address, raw, i);
+            state = step(state, b);
+            units += utf16Units(b);
+        }
+
+        return accepts(state) ? units : -1;
+    }
 
     /**
      * @param state the state before the byte.

@@ -472,9 +472,9 @@ public final class Utf8View implements CharSequence {
 
     /**
      * Measures the text once per wrap, in one pass: the leading ASCII run ({@link #asciiPrefix}) 8 bytes at a time,
-     * then the UTF-16 units of the rest ({@link #utf16Length}) and whether it is valid UTF-8, 8 bytes at a time through
-     * {@link Utf8Dfa}; text that is not is measured again one sequence at a time ({@link #measureMalformed}), which
-     * finds the first invalid sequence if asked to.
+     * then the UTF-16 units of the rest ({@link #utf16Length}) and whether it is valid UTF-8, 8 bytes at a time
+     * ({@link Utf8Dfa#validUnits}); text that is not is read again one sequence at a time, for its first invalid
+     * sequence if asked to ({@link Utf8#firstInvalid}), else for its length ({@link Utf8#malformedUnits}).
      *
      * <p>Kept as one method, above C2's limit for inlining a hot callee (325 bytecodes, {@code -XX:FreqInlineSize}),
      * so that {@link #length()} and {@link #wrapValid} inline into their callers as a few field accesses and a call.
@@ -523,66 +523,20 @@ public final class Utf8View implements CharSequence {
             asciiPrefix = prefix;
         }
 
-        // Valid text, the common case, is checked and counted 8 bytes at a time; the exact loop below finds the first
-        // invalid sequence, or the units of text that has one.
-        long state = Utf8Dfa.ACCEPT;
-        int units = prefix;
-        int i = offset + prefix;
-        for (; end - i >= Long.BYTES; i += Long.BYTES) {
-            final long word = Utf8.getLong(buffer, array, address, raw, i);
-            if (Utf8.isAscii(word)) {
-                state = Utf8Dfa.step(state, 0);
-                units += Long.BYTES;
-            } else {
-                state = Utf8Dfa.word(state, word);
-                units += Utf8Dfa.utf16Units(word);
-            }
-        }
-        for (; i < end; i++) {
-            final byte b = Utf8.getByte(buffer, array, address, raw, i);
-            state = Utf8Dfa.step(state, b);
-            units += Utf8Dfa.utf16Units(b);
-        }
-        if (Utf8Dfa.accepts(state)) {
-            utf16Length = units;
+        // Valid text, the common case, is checked and counted 8 bytes at a time; other text is read again one
+        // sequence at a time, for where it is invalid or for its length with replacement characters.
+        final int from = offset + prefix;
+        final int units = Utf8Dfa.validUnits(buffer, array, address, raw, from, end);
+        if (units >= 0) {
+            utf16Length = prefix + units;
             validity = VALID;
             return -1;
         }
         validity = INVALID;
-
-        return measureMalformed(validate, buffer, array, address, raw, offset + prefix, end);
-    }
-
-    /** {@link #measure} of text that is not valid UTF-8, one sequence at a time from its first non-ASCII byte. */
-    private int measureMalformed(
-            final boolean validate,
-            final DirectBuffer buffer,
-            final byte[] array,
-            final long address,
-            final boolean raw,
-            final int from,
-            final int end) {
-        int i = from;
-        int units = from - offset;
-        while (i < end) {
-            final int b0 = Utf8.getByte(buffer, array, address, raw, i);
-            if (b0 >= 0) {
-                units++;
-                i++;
-                continue;
-            }
-            int decoded = Utf8.decodeWellFormed(buffer, array, address, raw, b0, i, end);
-            if (decoded == 0) {
-                if (validate) {
-                    return i;
-                }
-                decoded = Utf8.decode(buffer, i, end);
-            }
-            units += (decoded & Utf8.DECODED_CODE_POINT_MASK) >= Character.MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
-            i += decoded >>> Utf8.DECODED_LENGTH_SHIFT;
+        if (validate) {
+            return Utf8.firstInvalid(buffer, array, address, raw, from, end);
         }
-
-        utf16Length = units;
+        utf16Length = prefix + Utf8.malformedUnits(buffer, array, address, raw, from, end);
         return -1;
     }
 
