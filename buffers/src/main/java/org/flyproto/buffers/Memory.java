@@ -96,6 +96,81 @@ public final class Memory {
     }
 
     /**
+     * Copies {@code src[from, from + count)} as little-endian 8-byte values to {@code index} on: one memory copy where
+     * the platform is little-endian, one value at a time elsewhere. The write direction of {@link
+     * #copyLongsLittleEndian}.
+     *
+     * @param array   the buffer's {@code byteArray()}.
+     * @param address the buffer's {@code addressOffset()}.
+     * @param index   a checked index, with {@code 8 * count} checked bytes from it.
+     * @param src     the values, {@code [from, from + count)} checked inside it.
+     * @param from    the first element read.
+     * @param count   the number of values.
+     */
+    public static void putLongsLittleEndian(
+            final byte[] array,
+            final long address,
+            final int index,
+            final long[] src,
+            final int from,
+            final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(src, LONG_ARRAY_BASE + ((long) from << 3), array, address + index, (long) count << 3);
+        } else {
+            for (int i = 0; i < count; i++) {
+                putLongLittleEndian(array, address, index + (i << 3), src[from + i]);
+            }
+        }
+    }
+
+    /** As {@link #putLongsLittleEndian}, from doubles (IEEE 754 bits, little-endian). */
+    public static void putDoublesLittleEndian(
+            final byte[] array,
+            final long address,
+            final int index,
+            final double[] src,
+            final int from,
+            final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(
+                    src, DOUBLE_ARRAY_BASE + ((long) from << 3), array, address + index, (long) count << 3);
+        } else {
+            for (int i = 0; i < count; i++) {
+                putLongLittleEndian(array, address, index + (i << 3), Double.doubleToRawLongBits(src[from + i]));
+            }
+        }
+    }
+
+    /** As {@link #putLongsLittleEndian}, for ints as 4-byte values. */
+    public static void putIntsLittleEndian(
+            final byte[] array, final long address, final int index, final int[] src, final int from, final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(src, INT_ARRAY_BASE + ((long) from << 2), array, address + index, (long) count << 2);
+        } else {
+            for (int i = 0; i < count; i++) {
+                putIntLittleEndian(array, address, index + (i << 2), src[from + i]);
+            }
+        }
+    }
+
+    /** As {@link #putIntsLittleEndian}, from floats (IEEE 754 bits, little-endian). */
+    public static void putFloatsLittleEndian(
+            final byte[] array,
+            final long address,
+            final int index,
+            final float[] src,
+            final int from,
+            final int count) {
+        if (LITTLE_ENDIAN) {
+            UnsafeApi.copyMemory(src, FLOAT_ARRAY_BASE + ((long) from << 2), array, address + index, (long) count << 2);
+        } else {
+            for (int i = 0; i < count; i++) {
+                putIntLittleEndian(array, address, index + (i << 2), Float.floatToRawIntBits(src[from + i]));
+            }
+        }
+    }
+
+    /**
      * @param buffer a buffer.
      * @return true if {@code buffer}'s memory may be read through {@link #getByte} and friends, with
      *     {@code buffer.byteArray()} and {@code buffer.addressOffset()}.

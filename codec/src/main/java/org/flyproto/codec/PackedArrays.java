@@ -1,5 +1,6 @@
 package org.flyproto.codec;
 
+import java.util.Objects;
 import org.flyproto.buffers.Fixed;
 import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Varint;
@@ -7,8 +8,10 @@ import org.flyproto.buffers.ZigZag;
 
 /**
  * Whole packed runs from arrays, written at a {@link WriteCursor}'s position: the run's length is computed first, so
- * nothing moves (and a sizing cursor counts the run without looking at the values twice). Straight to memory for Agrona's buffers once the cursor has made room, through the buffer's methods
- * otherwise. Generated encoders' array setters call these.
+ * nothing moves (and a sizing cursor counts the run without looking at the values twice). Straight to memory for
+ * Agrona's buffers once the cursor has made room (runs of fixed-width values in one memory copy), through the buffer's
+ * methods otherwise. Generated encoders' array setters call these; a range {@code [offset, offset + count)} that is
+ * not inside the array throws {@link IndexOutOfBoundsException} before anything is written.
  */
 public final class PackedArrays {
     private PackedArrays() {}
@@ -24,6 +27,7 @@ public final class PackedArrays {
      */
     public static void packedInt32(
             final WriteCursor cursor, final int tag, final int[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         int size = 0;
         for (int i = offset, end = offset + count; i < end; i++) {
             size += Varint.sizeOfInt32(values[i]);
@@ -57,6 +61,7 @@ public final class PackedArrays {
      */
     public static void packedUnsigned32(
             final WriteCursor cursor, final int tag, final int[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         int size = 0;
         for (int i = offset, end = offset + count; i < end; i++) {
             size += Varint.sizeOfUnsigned32(values[i]);
@@ -90,6 +95,7 @@ public final class PackedArrays {
      */
     public static void packedSInt32(
             final WriteCursor cursor, final int tag, final int[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         int size = 0;
         for (int i = offset, end = offset + count; i < end; i++) {
             size += Varint.sizeOfUnsigned32(ZigZag.encode32(values[i]));
@@ -123,6 +129,7 @@ public final class PackedArrays {
      */
     public static void packedVarint64(
             final WriteCursor cursor, final int tag, final long[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         int size = 0;
         for (int i = offset, end = offset + count; i < end; i++) {
             size += Varint.sizeOf64(values[i]);
@@ -156,6 +163,7 @@ public final class PackedArrays {
      */
     public static void packedSInt64(
             final WriteCursor cursor, final int tag, final long[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         int size = 0;
         for (int i = offset, end = offset + count; i < end; i++) {
             size += Varint.sizeOf64(ZigZag.encode64(values[i]));
@@ -189,6 +197,7 @@ public final class PackedArrays {
      */
     public static void packedFixed32(
             final WriteCursor cursor, final int tag, final int[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         final int size = 4 * count;
         int p = header(cursor, tag, size);
         if (p < 0) {
@@ -197,10 +206,8 @@ public final class PackedArrays {
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putIntLittleEndian(a, address, p, values[i]);
-                p += 4;
-            }
+            Memory.putIntsLittleEndian(a, address, p, values, offset, count);
+            p += size;
         } else {
             for (int i = offset, end = offset + count; i < end; i++) {
                 Fixed.putFixed32(cursor.buffer, p, values[i]);
@@ -221,6 +228,7 @@ public final class PackedArrays {
      */
     public static void packedFixed64(
             final WriteCursor cursor, final int tag, final long[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         final int size = 8 * count;
         int p = header(cursor, tag, size);
         if (p < 0) {
@@ -229,10 +237,8 @@ public final class PackedArrays {
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putLongLittleEndian(a, address, p, values[i]);
-                p += 8;
-            }
+            Memory.putLongsLittleEndian(a, address, p, values, offset, count);
+            p += size;
         } else {
             for (int i = offset, end = offset + count; i < end; i++) {
                 Fixed.putFixed64(cursor.buffer, p, values[i]);
@@ -253,6 +259,7 @@ public final class PackedArrays {
      */
     public static void packedFloat(
             final WriteCursor cursor, final int tag, final float[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         final int size = 4 * count;
         int p = header(cursor, tag, size);
         if (p < 0) {
@@ -261,10 +268,8 @@ public final class PackedArrays {
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putIntLittleEndian(a, address, p, Float.floatToRawIntBits(values[i]));
-                p += 4;
-            }
+            Memory.putFloatsLittleEndian(a, address, p, values, offset, count);
+            p += size;
         } else {
             for (int i = offset, end = offset + count; i < end; i++) {
                 Fixed.putFixed32(cursor.buffer, p, Float.floatToRawIntBits(values[i]));
@@ -285,6 +290,7 @@ public final class PackedArrays {
      */
     public static void packedDouble(
             final WriteCursor cursor, final int tag, final double[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         final int size = 8 * count;
         int p = header(cursor, tag, size);
         if (p < 0) {
@@ -293,10 +299,8 @@ public final class PackedArrays {
         if (cursor.rawUpTo(p + size)) {
             final byte[] a = cursor.raw.byteArray();
             final long address = cursor.raw.addressOffset();
-            for (int i = offset, end = offset + count; i < end; i++) {
-                Memory.putLongLittleEndian(a, address, p, Double.doubleToRawLongBits(values[i]));
-                p += 8;
-            }
+            Memory.putDoublesLittleEndian(a, address, p, values, offset, count);
+            p += size;
         } else {
             for (int i = offset, end = offset + count; i < end; i++) {
                 Fixed.putFixed64(cursor.buffer, p, Double.doubleToRawLongBits(values[i]));
@@ -317,6 +321,7 @@ public final class PackedArrays {
      */
     public static void packedBool(
             final WriteCursor cursor, final int tag, final boolean[] values, final int offset, final int count) {
+        Objects.checkFromIndexSize(offset, count, values.length);
         final int size = count;
         int p = header(cursor, tag, size);
         if (p < 0) {

@@ -430,6 +430,75 @@ class EncoderSafetyTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(BufferKind.class)
+    void shouldWriteArrayRangesOfFixedWidthPackedFieldsAsProtobufJavaWritesThem(final BufferKind kind) {
+        final SplittableRandom random = new SplittableRandom(SEED);
+        final int length = 40;
+        final int[] ints = random.ints(length).toArray();
+        final long[] longs = random.longs(length).toArray();
+        final float[] floats = new float[length];
+        final double[] doubles = new double[length];
+        for (int i = 0; i < length; i++) {
+            floats[i] = Float.intBitsToFloat(ints[i]);
+            doubles[i] = Double.longBitsToDouble(longs[i]);
+        }
+        final MutableDirectBuffer target = kind.allocate(OFFSET + 2048);
+        for (final int[] range : new int[][] {{0, length}, {0, 0}, {3, 1}, {5, 17}, {length - 2, 2}, {length, 0}}) {
+            final int from = range[0];
+            final int count = range[1];
+            final AllTypes.Builder expected = AllTypes.newBuilder().setFInt32(7);
+            for (int i = from; i < from + count; i++) {
+                expected.addPFixed32(ints[i])
+                        .addPFixed64(longs[i])
+                        .addPSfixed32(ints[i])
+                        .addPSfixed64(longs[i])
+                        .addPFloat(floats[i])
+                        .addPDouble(doubles[i]);
+            }
+            final AllTypesEncoder e = encoder.wrap(target, OFFSET);
+            e.fInt32(7)
+                    .pFixed32(ints, from, count)
+                    .pFixed64(longs, from, count)
+                    .pSfixed32(ints, from, count)
+                    .pSfixed64(longs, from, count)
+                    .pFloat(floats, from, count)
+                    .pDouble(doubles, from, count);
+            assertThat(bytes(target, OFFSET, e.encodedLength()))
+                    .as("[%d, %d) of %d values, %s", from, from + count, length, kind)
+                    .isEqualTo(expected.build().toByteArray());
+        }
+    }
+
+    @Test
+    void shouldRejectArrayRangesOutsideTheArrayBeforeWritingAnything() {
+        final int[] ints = {1, 2, 3};
+        final long[] longs = {1, 2, 3};
+        final double[] doubles = {1, 2, 3};
+        final float[] floats = {1, 2, 3};
+        final List<Consumer<AllTypesEncoder>> writes = new ArrayList<>();
+        for (final int[] range : new int[][] {{-1, 1}, {0, 4}, {2, 2}, {4, 0}, {0, -1}, {1, Integer.MAX_VALUE}}) {
+            final int from = range[0];
+            final int count = range[1];
+            writes.add(e -> e.pFixed32(ints, from, count));
+            writes.add(e -> e.pSfixed64(longs, from, count));
+            writes.add(e -> e.pFloat(floats, from, count));
+            writes.add(e -> e.pDouble(doubles, from, count));
+            writes.add(e -> e.pFixed64(longs, from, count));
+            writes.add(e -> e.pInt32(ints, from, count));
+            writes.add(e -> e.pSint64(longs, from, count));
+        }
+        for (final Consumer<AllTypesEncoder> write : writes) {
+            buffer.setMemory(0, buffer.capacity(), SENTINEL);
+            final AllTypesEncoder e = encoder.wrap(buffer, OFFSET, 256);
+            e.fInt32(7);
+            final int written = e.encodedLength();
+            assertThat(catchThrowable(() -> write.accept(e))).isInstanceOf(IndexOutOfBoundsException.class);
+            assertThat(e.encodedLength()).isEqualTo(written);
+            assertUntouchedOutside(buffer, OFFSET, OFFSET + written, "a run out of its array's range");
+        }
+    }
+
     /** A packed field's element-wise writer, and protobuf-java's. */
     private record Packed(
             String name,

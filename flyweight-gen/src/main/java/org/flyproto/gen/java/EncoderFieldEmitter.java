@@ -163,6 +163,10 @@ final class EncoderFieldEmitter {
                 .addJavadoc("@param offset index of the first element in {@code values}.\n")
                 .addJavadoc("@param count number of elements.\n")
                 .addJavadoc("@return this encoder.\n")
+                .addJavadoc(
+                        "@throws $T if {@code [offset, offset + count)} is not inside {@code values}; nothing is"
+                                + " written.\n",
+                        IndexOutOfBoundsException.class)
                 .addStatement(
                         "$T.$N(writeCursor($N), $N, values, offset, count)",
                         RuntimeTypes.PACKED_ARRAYS,
