@@ -139,10 +139,30 @@ final class JsonText {
         copy(key, 0, key.length);
     }
 
+    /**
+     * {@code bytes[from, from + length)}, inside the array. A name of 4 to 16 bytes, as most member names and enum
+     * values are, is moved in two overlapping loads and stores, not through {@code System.arraycopy}'s checks and
+     * call.
+     */
     private void copy(final byte[] bytes, final int from, final int length) {
         ensure(length);
-        System.arraycopy(bytes, from, out, pos, length);
-        pos += length;
+        final byte[] o = out;
+        final int p = pos;
+        final long base = BufferUtil.ARRAY_BASE_OFFSET;
+        if (length >= Long.BYTES && length <= 2 * Long.BYTES) {
+            final long head = Memory.getLongLittleEndian(bytes, base, from);
+            final long tail = Memory.getLongLittleEndian(bytes, base, from + length - Long.BYTES);
+            Memory.putLongLittleEndian(o, base, p, head);
+            Memory.putLongLittleEndian(o, base, p + length - Long.BYTES, tail);
+        } else if (length >= Integer.BYTES && length < Long.BYTES) {
+            final int head = Memory.getIntLittleEndian(bytes, base, from);
+            final int tail = Memory.getIntLittleEndian(bytes, base, from + length - Integer.BYTES);
+            Memory.putIntLittleEndian(o, base, p, head);
+            Memory.putIntLittleEndian(o, base, p + length - Integer.BYTES, tail);
+        } else {
+            System.arraycopy(bytes, from, o, p, length);
+        }
+        pos = p + length;
     }
 
     /**
@@ -541,9 +561,7 @@ final class JsonText {
     }
 
     private void bytes(final byte[] text) {
-        ensure(text.length);
-        System.arraycopy(text, 0, out, pos, text.length);
-        pos += text.length;
+        copy(text, 0, text.length);
     }
 
     private void ascii(final StringBuilder text) {
