@@ -525,8 +525,13 @@ public final class Utf8View implements CharSequence {
 
         // Valid text, the common case, is checked and counted 8 bytes at a time; other text is read again one
         // sequence at a time, for where it is invalid or for its length with replacement characters.
+        if (prefix == byteLength) {
+            utf16Length = prefix;
+            validity = VALID;
+            return -1;
+        }
         final int from = offset + prefix;
-        final int units = from == end ? 0 : Utf8Dfa.validUnits(buffer, array, address, raw, from, end);
+        final int units = Utf8Dfa.validUnits(buffer, array, address, raw, from, end);
         if (units >= 0) {
             utf16Length = prefix + units;
             validity = VALID;
