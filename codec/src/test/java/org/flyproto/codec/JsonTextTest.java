@@ -3,6 +3,8 @@ package org.flyproto.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -95,6 +97,38 @@ class JsonTextTest {
                 assertThat(new String(text.bytes(), 0, text.length(), StandardCharsets.UTF_8))
                         .as(what)
                         .isEqualTo(escape(new String(input, StandardCharsets.UTF_8)));
+            }
+        }
+    }
+
+    @Test
+    void shouldEscapeEveryAsciiCharAtEveryPlaceOfAString() {
+        // Every ASCII char and some that are not (E2 leads U+2028 and U+2029 and others), at every place of strings
+        // of 1 to 24 bytes, among chars that need no escape or that need one.
+        final List<String> chars = new ArrayList<>();
+        for (char c = 0; c < 0x80; c++) {
+            chars.add(String.valueOf(c));
+        }
+        chars.addAll(List.of("é", "\u2014", "\u2028", "\u2029", "\u20ac", "語", "😀"));
+        for (int length = 1; length <= 24; length++) {
+            for (int at = 0; at < length; at++) {
+                for (final String c : chars) {
+                    for (final String filler : new String[] {"a", "<"}) {
+                        final String s = filler.repeat(at) + c + filler.repeat(length - at - 1);
+                        final byte[] input = s.getBytes(StandardCharsets.UTF_8);
+                        text.reset();
+                        text.string(new org.flyproto.buffers.Utf8View()
+                                .wrap(new org.agrona.concurrent.UnsafeBuffer(input), 0, input.length));
+                        assertThat(new String(text.bytes(), 0, text.length(), StandardCharsets.UTF_8))
+                                .as(
+                                        "%s at %d of %d, filler %s",
+                                        java.util.HexFormat.of().formatHex(c.getBytes(StandardCharsets.UTF_8)),
+                                        at,
+                                        length,
+                                        filler)
+                                .isEqualTo(escape(s));
+                    }
+                }
             }
         }
     }
