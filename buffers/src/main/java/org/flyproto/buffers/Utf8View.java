@@ -523,8 +523,9 @@ public final class Utf8View implements CharSequence {
             asciiPrefix = prefix;
         }
 
-        // Valid text, the common case, is checked and counted 8 bytes at a time; other text is read again one
-        // sequence at a time, for where it is invalid or for its length with replacement characters.
+        // All ASCII: nothing is left to check or count. Valid text, the common case, is checked and counted 8 bytes at
+        // a time; other text is read again one sequence at a time, for where it is invalid or for its length with
+        // replacement characters.
         if (prefix == byteLength) {
             utf16Length = prefix;
             validity = VALID;
