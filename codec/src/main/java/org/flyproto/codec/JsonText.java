@@ -345,9 +345,17 @@ final class JsonText {
         ascii(decimal);
     }
 
-    /** As {@code Double.toString}; NaN and the infinities as quoted strings. */
+    /**
+     * As {@code Double.toString}, by {@link ShortestDecimal} wherever that matches the running JDK; NaN and the
+     * infinities as quoted strings.
+     */
     void float64(final double value) {
         if (nonFinite(value)) {
+            return;
+        }
+        if (ShortestDecimal.matchesJdk(value)) {
+            ensure(ShortestDecimal.ROOM);
+            pos = ShortestDecimal.write(value, out, pos);
             return;
         }
         final int exponent = Math.getExponent(value);

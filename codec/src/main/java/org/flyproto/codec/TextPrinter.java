@@ -51,6 +51,8 @@ public final class TextPrinter implements ValueWriter {
     private static final int ESCAPE_CHUNK = 2048;
 
     private final char[] escapeChars = new char[4 * ESCAPE_CHUNK];
+    /** A double's text, as {@link ShortestDecimal} writes it. */
+    private final byte[] decimalText = new byte[ShortestDecimal.ROOM];
 
     TextPrinter() {}
 
@@ -186,14 +188,23 @@ public final class TextPrinter implements ValueWriter {
     }
 
     /**
-     * Ends a line with a double, as {@code Double.toString} writes it (very large and very small magnitudes through
-     * a cache of their text, as the JDK's conversion of those allocates).
+     * Ends a line with a double, as {@code Double.toString} writes it: by {@link ShortestDecimal} wherever that
+     * matches the running JDK, else by the JDK's conversion (very large and very small magnitudes through a cache of
+     * their text, as that conversion allocates for them).
      *
      * @param value the value.
      */
     public void float64(final double value) {
         final int exponent = Math.getExponent(value);
-        if (exponent >= DOUBLE_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT
+        if (exponent <= Double.MAX_EXPONENT && ShortestDecimal.matchesJdk(value)) {
+            final byte[] text = decimalText;
+            final char[] chars = escapeChars;
+            final int length = ShortestDecimal.write(value, text, 0);
+            for (int i = 0; i < length; i++) {
+                chars[i] = (char) text[i];
+            }
+            out.append(chars, 0, length);
+        } else if (exponent >= DOUBLE_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT
                 || value == 0
                 || exponent == Double.MAX_EXPONENT + 1) {
             out.append(value);
