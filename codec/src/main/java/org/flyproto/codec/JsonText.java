@@ -301,24 +301,8 @@ final class JsonText {
 
     /** {@code v} in {@code [0, 10^8)} as exactly eight digits, leading zeros included, room ensured. */
     private void eightDigits(final int v) {
-        final byte[] o = out;
-        final int p = pos;
-        pos = p + 8;
-        // Two halves of four digits, then two pairs each: four independent computations, no chain.
-        final int upper = v / 10_000;
-        final int lower = v - 10_000 * upper;
-        final int a = upper / 100;
-        final int b = upper - 100 * a;
-        final int c = lower / 100;
-        final int d = lower - 100 * c;
-        o[p] = DIGIT_PAIRS[2 * a];
-        o[p + 1] = DIGIT_PAIRS[2 * a + 1];
-        o[p + 2] = DIGIT_PAIRS[2 * b];
-        o[p + 3] = DIGIT_PAIRS[2 * b + 1];
-        o[p + 4] = DIGIT_PAIRS[2 * c];
-        o[p + 5] = DIGIT_PAIRS[2 * c + 1];
-        o[p + 6] = DIGIT_PAIRS[2 * d];
-        o[p + 7] = DIGIT_PAIRS[2 * d + 1];
+        Digits.put(out, pos, Digits.values(v) + Digits.ZEROS);
+        pos += 8;
     }
 
     /** The number of decimal digits of {@code v} (not negative): log10 from the bit length, then one compare. */

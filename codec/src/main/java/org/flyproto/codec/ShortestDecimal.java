@@ -223,30 +223,15 @@ final class ShortestDecimal {
     /** Writes the 17 digits at {@code at}; returns the end of the significant ones (trailing zeros dropped). */
     private static int digits(final int first, final int middle, final int low, final byte[] out, final int at) {
         out[at] = (byte) ('0' + first);
-        eightDigits(middle, out, at + 1);
-        eightDigits(low, out, at + 9);
-        int end = at + DIGITS;
-        while (out[end - 1] == '0') {
-            end--;
+        final long middleDigits = Digits.values(middle);
+        final long lowDigits = Digits.values(low);
+        Digits.put(out, at + 1, middleDigits + Digits.ZEROS);
+        Digits.put(out, at + 9, lowDigits + Digits.ZEROS);
+        // A trailing zero digit is a zero byte at the word's high end.
+        if (lowDigits != 0) {
+            return at + DIGITS - (Long.numberOfLeadingZeros(lowDigits) >>> 3);
         }
-        return end;
-    }
-
-    private static void eightDigits(final int v, final byte[] out, final int at) {
-        final int upper = v / 10_000;
-        final int lower = v - upper * 10_000;
-        final int a = upper / 100;
-        final int b = upper - a * 100;
-        final int c = lower / 100;
-        final int d = lower - c * 100;
-        out[at] = PAIRS[2 * a];
-        out[at + 1] = PAIRS[2 * a + 1];
-        out[at + 2] = PAIRS[2 * b];
-        out[at + 3] = PAIRS[2 * b + 1];
-        out[at + 4] = PAIRS[2 * c];
-        out[at + 5] = PAIRS[2 * c + 1];
-        out[at + 6] = PAIRS[2 * d];
-        out[at + 7] = PAIRS[2 * d + 1];
+        return middleDigits != 0 ? at + 9 - (Long.numberOfLeadingZeros(middleDigits) >>> 3) : at + 1;
     }
 
     /** floor(e log10 2), for |e| up to 5,456,721. */
