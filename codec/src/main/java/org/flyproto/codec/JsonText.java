@@ -314,9 +314,17 @@ final class JsonText {
         return log + (v >= POWERS_OF_TEN[log] ? 1 : 0);
     }
 
-    /** As {@code Float.toString}; NaN and the infinities as quoted strings. */
+    /**
+     * As {@code Float.toString}, by {@link ShortestDecimal} wherever that matches the running JDK; NaN and the
+     * infinities as quoted strings.
+     */
     void float32(final float value) {
         if (nonFinite(value)) {
+            return;
+        }
+        if (ShortestDecimal.matchesJdk(value)) {
+            ensure(ShortestDecimal.ROOM);
+            pos = ShortestDecimal.write(value, out, pos);
             return;
         }
         final int exponent = Math.getExponent(value);

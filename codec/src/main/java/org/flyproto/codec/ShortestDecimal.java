@@ -3,17 +3,17 @@ package org.flyproto.codec;
 import java.math.BigInteger;
 
 /**
- * The text {@code Double.toString} writes, as ASCII bytes into an array, without allocating: the shortest decimal
- * that reads back as the double (the closest of them, the even one on a tie), at least two digits in computerized
- * scientific notation, plain between 10<sup>-3</sup> and 10<sup>7</sup>. The digits are found by Raffaello
- * Giulietti's Schubfach method (a handful of multiplications by a 126-bit power of ten), the rule Java 19 and later
- * specify for {@code Double.toString}.
+ * The text {@code Double.toString} and {@code Float.toString} write, as ASCII bytes into an array, without allocating:
+ * the shortest decimal that reads back as the value (the closest of them, the even one on a tie), at least two digits
+ * in computerized scientific notation, plain between 10<sup>-3</sup> and 10<sup>7</sup>. The digits are found by
+ * Raffaello Giulietti's Schubfach method (a few multiplications by a power of ten of 126 bits, 63 for floats), the
+ * rule Java 19 and later specify for both methods.
  *
  * <p>Java 17 and 18 convert by an older method that, outside the plain range, sometimes writes more digits than
- * needed or not the closest ones ({@code 1.0E23} as {@code 9.999999999999999E22}). {@link #matchesJdk(double)} tells a
- * caller that must print what the running JDK prints whether this class does for a value: always on Java 19 and
- * later, inside the plain range before (where the two methods agree: the tests compare them over the whole range's
- * boundaries and millions of values).
+ * needed or not the closest ones ({@code 1.0E23} as {@code 9.999999999999999E22}). {@code matchesJdk} tells a caller
+ * that must print what the running JDK prints whether this class does for a value: always on Java 19 and later,
+ * inside the plain range before (where the two methods agree: the tests compare them over the range's boundaries and
+ * a million values).
  */
 final class ShortestDecimal {
     /** The most bytes written: {@code -2.2250738585072014E-308}. */
@@ -36,6 +36,13 @@ final class ShortestDecimal {
     private static final int K_MIN = -324;
 
     private static final int K_MAX = 292;
+    private static final int FLOAT_PRECISION = 24;
+    private static final int FLOAT_Q_MIN = -149;
+    private static final int FLOAT_C_MIN = 1 << (FLOAT_PRECISION - 1);
+    private static final int FLOAT_C_TINY = 8;
+    private static final int FLOAT_FRACTION_MASK = FLOAT_C_MIN - 1;
+    private static final long MASK_32 = 0xFFFF_FFFFL;
+
     /** The digits of the decimal, once scaled to a fixed count. */
     private static final int DIGITS = 17;
 
@@ -75,6 +82,15 @@ final class ShortestDecimal {
     }
 
     /**
+     * @param value a finite float.
+     * @return whether {@link #write(float, byte[], int)} writes what this JDK's {@code Float.toString} writes for it.
+     */
+    static boolean matchesJdk(final float value) {
+        final float magnitude = Math.abs(value);
+        return SHORTEST_IN_JDK || magnitude >= 1e-3f && magnitude < 1e7f;
+    }
+
+    /**
      * Writes a finite double's text.
      *
      * @param value the value, neither NaN nor infinite.
@@ -109,6 +125,90 @@ final class ShortestDecimal {
         out[p + 1] = '.';
         out[p + 2] = '0';
         return p + 3;
+    }
+
+    /**
+     * Writes a finite float's text, as {@code Float.toString} on Java 19 and later.
+     *
+     * @param value the value, neither NaN nor infinite.
+     * @param out where to write; {@link #ROOM} bytes from {@code pos} on may be touched.
+     * @param pos where the text starts.
+     * @return where it ends.
+     */
+    static int write(final float value, final byte[] out, final int pos) {
+        final int bits = Float.floatToRawIntBits(value);
+        int p = pos;
+        if (bits < 0) {
+            out[p++] = '-';
+        }
+        final int fraction = bits & FLOAT_FRACTION_MASK;
+        final int biased = bits >>> (FLOAT_PRECISION - 1) & 0xFF;
+        if (biased != 0) {
+            final int shift = -FLOAT_Q_MIN + 1 - biased;
+            final int c = FLOAT_C_MIN | fraction;
+            if (0 < shift && shift < FLOAT_PRECISION) {
+                final int integer = c >> shift;
+                if (integer << shift == c) {
+                    return text(integer, 0, out, p);
+                }
+            }
+            return decimal(-shift, c, 0, out, p);
+        }
+        if (fraction != 0) {
+            return fraction < FLOAT_C_TINY
+                    ? decimal(FLOAT_Q_MIN, 10 * fraction, -1, out, p)
+                    : decimal(FLOAT_Q_MIN, fraction, 0, out, p);
+        }
+        out[p] = '0';
+        out[p + 1] = '.';
+        out[p + 2] = '0';
+        return p + 3;
+    }
+
+    /** As {@link #decimal(int, long, int, byte[], int)} for a float's c 2^q, with the power of ten's high 63 bits. */
+    private static int decimal(final int q, final int c, final int dk, final byte[] out, final int pos) {
+        final int out1 = c & 1;
+        final long cb = (long) c << 2;
+        final long cbr = cb + 2;
+        final long cbl;
+        final int k;
+        if (c != FLOAT_C_MIN | q == FLOAT_Q_MIN) {
+            cbl = cb - 2;
+            k = floorLog10Pow2(q);
+        } else {
+            cbl = cb - 1;
+            k = floorLog10ThreeQuartersPow2(q);
+        }
+        final int h = q + floorLog2Pow10(-k) + 33;
+        final long g = G[2 * (k - K_MIN)] + 1;
+        final int vb = roundToOdd(g, cb << h);
+        final int vbl = roundToOdd(g, cbl << h);
+        final int vbr = roundToOdd(g, cbr << h);
+        final int s = vb >> 2;
+        if (s >= 100) {
+            final int sp10 = s / 10 * 10;
+            final int tp10 = sp10 + 10;
+            final boolean upin = vbl + out1 <= sp10 << 2;
+            final boolean wpin = (tp10 << 2) + out1 <= vbr;
+            if (upin != wpin) {
+                return text(upin ? sp10 : tp10, k + dk, out, pos);
+            }
+        }
+        final int t = s + 1;
+        final boolean uin = vbl + out1 <= s << 2;
+        final boolean win = (t << 2) + out1 <= vbr;
+        if (uin != win) {
+            return text(uin ? s : t, k + dk, out, pos);
+        }
+        final int cmp = vb - (s + t << 1);
+        return text(cmp < 0 || cmp == 0 && (s & 1) == 0 ? s : t, k + dk, out, pos);
+    }
+
+    /** g cp, 2^-95 scaled, rounded to odd. */
+    private static int roundToOdd(final long g, final long cp) {
+        final long x1 = Math.multiplyHigh(g, cp);
+        final long vbp = x1 >>> 31;
+        return (int) (vbp | (x1 & MASK_32) + MASK_32 >>> 32);
     }
 
     /**

@@ -170,14 +170,17 @@ public final class TextPrinter implements ValueWriter {
     }
 
     /**
-     * Ends a line with a float, as {@code Float.toString} writes it (very large and very small magnitudes through a
-     * cache of their text, as the JDK's conversion of those allocates).
+     * Ends a line with a float, as {@code Float.toString} writes it: by {@link ShortestDecimal} wherever that
+     * matches the running JDK, else by the JDK's conversion (very large and very small magnitudes through a cache of
+     * their text, as that conversion allocates for them).
      *
      * @param value the value.
      */
     public void float32(final float value) {
         final int exponent = Math.getExponent(value);
-        if (exponent >= FLOAT_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT
+        if (exponent <= Float.MAX_EXPONENT && ShortestDecimal.matchesJdk(value)) {
+            decimal(ShortestDecimal.write(value, decimalText, 0));
+        } else if (exponent >= FLOAT_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT
                 || value == 0
                 || exponent == Float.MAX_EXPONENT + 1) {
             out.append(value);
@@ -197,13 +200,7 @@ public final class TextPrinter implements ValueWriter {
     public void float64(final double value) {
         final int exponent = Math.getExponent(value);
         if (exponent <= Double.MAX_EXPONENT && ShortestDecimal.matchesJdk(value)) {
-            final byte[] text = decimalText;
-            final char[] chars = escapeChars;
-            final int length = ShortestDecimal.write(value, text, 0);
-            for (int i = 0; i < length; i++) {
-                chars[i] = (char) text[i];
-            }
-            out.append(chars, 0, length);
+            decimal(ShortestDecimal.write(value, decimalText, 0));
         } else if (exponent >= DOUBLE_DIRECT_MIN_EXPONENT && exponent <= DIRECT_MAX_EXPONENT
                 || value == 0
                 || exponent == Double.MAX_EXPONENT + 1) {
@@ -212,6 +209,16 @@ public final class TextPrinter implements ValueWriter {
             decimals().appendDouble(value, out);
         }
         out.append('\n');
+    }
+
+    /** Appends the first {@code length} bytes of {@link #decimalText}. */
+    private void decimal(final int length) {
+        final byte[] text = decimalText;
+        final char[] chars = escapeChars;
+        for (int i = 0; i < length; i++) {
+            chars[i] = (char) text[i];
+        }
+        out.append(chars, 0, length);
     }
 
     private DecimalCache decimals() {

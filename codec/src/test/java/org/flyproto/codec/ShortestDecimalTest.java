@@ -9,7 +9,9 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,6 +114,71 @@ class ShortestDecimalTest {
         });
     }
 
+    @Test
+    void shouldWriteTheJdkLayoutsOfFloats() {
+        checkFloat(0.0f, "0.0");
+        checkFloat(-0.0f, "-0.0");
+        checkFloat(1.0f, "1.0");
+        checkFloat(0.1f, "0.1");
+        checkFloat(-123.456f, "-123.456");
+        checkFloat(9999999.0f, "9999999.0");
+        checkFloat(1e7f, "1.0E7");
+        checkFloat(0.001f, "0.001");
+        checkFloat(1e-4f, "1.0E-4");
+        checkFloat(1.0E10f, "1.0E10");
+        checkFloat(Float.MAX_VALUE, "3.4028235E38");
+        checkFloat(Float.MIN_NORMAL, "1.1754944E-38");
+        checkFloat(Float.MIN_VALUE, "1.4E-45");
+        checkFloat(2 * Float.MIN_VALUE, "2.8E-45");
+        checkFloat(16777216.0f, "1.6777216E7");
+    }
+
+    @Test
+    void shouldWriteTheShortestClosestDecimalOfFloats() {
+        // Every 4,099th bit pattern (all binades, subnormals included), and the neighbours of every power of ten.
+        for (long bits = 0; bits < 0x7F80_0000L; bits += 4099) {
+            checkFloatDefinition(Float.intBitsToFloat((int) bits));
+        }
+        floatEdges(this::checkFloatDefinition);
+    }
+
+    /** Floats next to every power of ten and of two (where the interval below is half the one above). */
+    private static void floatEdges(final Consumer<Float> check) {
+        for (int k = -46; k <= 38; k++) {
+            final int bits = Float.floatToRawIntBits(Float.parseFloat("1e" + k));
+            for (int i = -20; i <= 20; i++) {
+                finiteFloat(Float.intBitsToFloat(bits + i), check);
+            }
+        }
+        for (int k = -149; k <= 127; k++) {
+            final int bits = Float.floatToRawIntBits(Math.scalb(1.0f, k));
+            for (int i = -3; i <= 3; i++) {
+                finiteFloat(Float.intBitsToFloat(bits + i), check);
+            }
+        }
+    }
+
+    private static void finiteFloat(final float v, final Consumer<Float> check) {
+        if (!Float.isNaN(v) && !Float.isInfinite(v)) {
+            check.accept(v);
+        }
+    }
+
+    @Test
+    void shouldWriteWhatThisJdkWritesForFloatsWhereItSaysItDoes() {
+        final Consumer<Float> againstJdk = f -> {
+            if (ShortestDecimal.matchesJdk(f)) {
+                assertThat(write(f)).as("%s", Float.floatToRawIntBits(f)).isEqualTo(Float.toString(f));
+            }
+        };
+        for (long bits = 0; bits < 0x7F80_0000L; bits += 1021) {
+            final float f = Float.intBitsToFloat((int) bits);
+            againstJdk.accept(f);
+            againstJdk.accept(-f);
+        }
+        floatEdges(againstJdk);
+    }
+
     /** Values next to every power of ten and of two, and the smallest subnormals. */
     private static void edges(final DoubleConsumer check) {
         for (int k = -325; k <= 309; k++) {
@@ -157,31 +224,47 @@ class ShortestDecimalTest {
         }
     }
 
-    /**
-     * The text reads back as the value; no decimal with fewer digits does (below two digits, where the JDK's rule
-     * lets two-digit decimals compete); its neighbours of the same length are not closer.
-     */
+    /** The text reads back as the value and is the shortest and closest decimal that does. */
     private void checkDefinition(final double v) {
         final String text = write(v);
         assertThat(Double.parseDouble(text)).as(text).isEqualTo(v);
-        if (v == 0) {
-            return;
+        if (v != 0) {
+            final double magnitude = Math.abs(v);
+            checkShortestClosest(text, new BigDecimal(magnitude), d -> d.doubleValue() == magnitude);
         }
-        final BigDecimal exact = new BigDecimal(Math.abs(v));
+    }
+
+    /** As {@link #checkDefinition} for a float, whose text must read back with {@code Float.parseFloat}. */
+    private void checkFloatDefinition(final float v) {
+        final String text = write(v);
+        assertThat(Float.parseFloat(text)).as(text).isEqualTo(v);
+        if (v != 0) {
+            final float magnitude = Math.abs(v);
+            checkShortestClosest(text, new BigDecimal(magnitude), d -> d.floatValue() == magnitude);
+        }
+    }
+
+    /**
+     * No decimal one digit shorter than {@code text} reads back (below three digits the JDK's rule lets two-digit
+     * decimals compete with one-digit ones), and neither neighbour of the same length that reads back is closer to
+     * {@code exact}, the value's magnitude; a tie goes to the even digit.
+     */
+    private static void checkShortestClosest(
+            final String text, final BigDecimal exact, final Predicate<BigDecimal> readsBack) {
         final BigDecimal written = new BigDecimal(text).abs().stripTrailingZeros();
         final int length = written.precision();
         if (length >= 3) {
             for (final RoundingMode mode : new RoundingMode[] {RoundingMode.FLOOR, RoundingMode.CEILING}) {
                 final BigDecimal shorter = exact.round(new MathContext(length - 1, mode));
-                assertThat(shorter.doubleValue())
+                assertThat(readsBack.test(shorter))
                         .as("%s is shorter than %s", shorter, text)
-                        .isNotEqualTo(Math.abs(v));
+                        .isFalse();
             }
         }
         final BigDecimal unit = BigDecimal.ONE.scaleByPowerOfTen(-written.scale());
         final BigDecimal distance = written.subtract(exact).abs();
         for (final BigDecimal neighbour : new BigDecimal[] {written.subtract(unit), written.add(unit)}) {
-            if (neighbour.signum() > 0 && neighbour.doubleValue() == Math.abs(v)) {
+            if (neighbour.signum() > 0 && readsBack.test(neighbour)) {
                 final int closer = neighbour.subtract(exact).abs().compareTo(distance);
                 assertThat(closer).as("%s is closer than %s", neighbour, text).isGreaterThanOrEqualTo(0);
                 if (closer == 0) {
@@ -191,6 +274,16 @@ class ShortestDecimalTest {
                 }
             }
         }
+    }
+
+    private void checkFloat(final float v, final String expected) {
+        assertThat(write(v)).isEqualTo(expected);
+        checkFloatDefinition(v);
+    }
+
+    private String write(final float v) {
+        final int end = ShortestDecimal.write(v, out, 0);
+        return new String(out, 0, end, StandardCharsets.US_ASCII);
     }
 
     private void check(final double v, final String expected) {
