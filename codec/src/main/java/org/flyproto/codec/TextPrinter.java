@@ -51,7 +51,7 @@ public final class TextPrinter implements ValueWriter {
     private static final int ESCAPE_CHUNK = 2048;
 
     private final char[] escapeChars = new char[4 * ESCAPE_CHUNK];
-    /** A double's text, as {@link ShortestDecimal} writes it. */
+    /** A float's or double's text, as {@link ShortestDecimal} writes it. */
     private final byte[] decimalText = new byte[ShortestDecimal.ROOM];
 
     TextPrinter() {}
