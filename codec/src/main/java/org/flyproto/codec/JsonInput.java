@@ -228,7 +228,8 @@ final class JsonInput {
 
     private int readUnquoted() {
         final int from = pos;
-        int p = from;
+        // A number's digits, eight at a time: literal characters, all ASCII.
+        int p = digitsEnd(from, end);
         boolean ascii = true;
         while (p < end) {
             final int c = byteAt(p);
@@ -318,18 +319,14 @@ final class JsonInput {
         if (byteAt(p) == '0') {
             p++;
         } else {
-            while (p < to && isDigit(byteAt(p))) {
-                p++;
-            }
+            p = digitsEnd(p, to);
         }
         if (p < to && byteAt(p) == '.') {
             p++;
             if (p >= to || !isDigit(byteAt(p))) {
                 return false;
             }
-            while (p < to && isDigit(byteAt(p))) {
-                p++;
-            }
+            p = digitsEnd(p, to);
         }
         if (p < to && (byteAt(p) == 'e' || byteAt(p) == 'E')) {
             p++;
@@ -344,6 +341,20 @@ final class JsonInput {
             }
         }
         return p == to;
+    }
+
+    /** The end of the run of ASCII digits at {@code p}, before {@code to}: whole words of eight first. */
+    private int digitsEnd(final int from, final int to) {
+        int p = from;
+        if (raw) {
+            while (to - p >= Long.BYTES && JsonNumbers.allDigits(Memory.getLongLittleEndian(array, address, p))) {
+                p += Long.BYTES;
+            }
+        }
+        while (p < to && isDigit(byteAt(p))) {
+            p++;
+        }
+        return p;
     }
 
     private static boolean isDigit(final int c) {

@@ -1,6 +1,7 @@
 package org.flyproto.codec;
 
 import java.math.BigDecimal;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
 import org.flyproto.buffers.Memory;
@@ -44,6 +45,9 @@ final class JsonNumbers {
     static final double MAX_FLOAT = Float.MAX_VALUE * (1.0 + 1e-6);
 
     private static final long MAX_EXPONENT = Integer.MAX_VALUE;
+
+    /** Eight ASCII zeros. */
+    private static final long ZEROS = 0x3030_3030_3030_3030L;
 
     static {
         long p = 1;
@@ -96,11 +100,15 @@ final class JsonNumbers {
             return true;
         }
         long m = 0;
-        for (int i = firstNonZero; i <= lastNonZero; i++) {
-            if (i != dot) {
-                m = timesTenPlus(m, (at(b, i) - '0'));
-                if (overflow) {
-                    return true;
+        if (digits < 20) {
+            m = mantissa(b);
+        } else {
+            for (int i = firstNonZero; i <= lastNonZero; i++) {
+                if (i != dot) {
+                    m = timesTenPlus(m, (at(b, i) - '0'));
+                    if (overflow) {
+                        return true;
+                    }
                 }
             }
         }
@@ -258,6 +266,25 @@ final class JsonNumbers {
         lastNonZero = -1;
         boolean digit = false;
         for (; p < to; p++) {
+            // Whole words of eight digits, one test each; their non-zero digits found from the word.
+            while (to - p >= Long.BYTES) {
+                final long w = word(b, p);
+                if (!allDigits(w)) {
+                    break;
+                }
+                final long nonZero = (w - ZEROS + 0x7F7F_7F7F_7F7F_7F7FL) & 0x8080_8080_8080_8080L;
+                if (nonZero != 0) {
+                    if (firstNonZero < 0) {
+                        firstNonZero = p + (Long.numberOfTrailingZeros(nonZero) >>> 3);
+                    }
+                    lastNonZero = p + Long.BYTES - 1 - (Long.numberOfLeadingZeros(nonZero) >>> 3);
+                }
+                digit = true;
+                p += Long.BYTES;
+            }
+            if (p == to) {
+                break;
+            }
             final int c = at(b, p);
             if (c >= '0' && c <= '9') {
                 digit = true;
@@ -329,12 +356,7 @@ final class JsonNumbers {
         if (digits > 19) {
             return false;
         }
-        long m = 0;
-        for (int i = firstNonZero; i <= lastNonZero; i++) {
-            if (i != dot) {
-                m = m * 10 + (at(b, i) - '0');
-            }
-        }
+        final long m = mantissa(b);
         final long scale = powerOfLastDigit() + exponent;
         if (Long.compareUnsigned(m, 1L << 53) < 0 && clinger(m, scale)) {
             return true;
@@ -349,6 +371,51 @@ final class JsonNumbers {
         final double d = Double.longBitsToDouble(bits);
         value = negative ? -d : d;
         return true;
+    }
+
+    /**
+     * The significant digits scanned last (at most 19: no overflow), as an integer: eight at a time where eight
+     * digits follow with no point among them.
+     */
+    private long mantissa(final DirectBuffer b) {
+        long m = 0;
+        int i = firstNonZero;
+        while (i <= lastNonZero) {
+            if (lastNonZero - i >= Long.BYTES - 1 && (dot < i || dot >= i + Long.BYTES)) {
+                m = m * 100_000_000L + eightDigitsValue(word(b, i));
+                i += Long.BYTES;
+            } else {
+                if (i != dot) {
+                    m = m * 10 + (at(b, i) - '0');
+                }
+                i++;
+            }
+        }
+        return m;
+    }
+
+    /** Whether all eight bytes of {@code w} are ASCII digits. */
+    static boolean allDigits(final long w) {
+        return ((w & 0xF0F0_F0F0_F0F0_F0F0L) | ((w + 0x0606_0606_0606_0606L) & 0xF0F0_F0F0_F0F0_F0F0L) >>> 4)
+                == 0x3333_3333_3333_3333L;
+    }
+
+    /** The value of eight ASCII digits, the first (most significant) in the word's lowest byte. */
+    static int eightDigitsValue(final long w) {
+        long v = w - ZEROS;
+        // Pairs of digits in each 16-bit lane, then fours in each 32-bit lane, then the eight.
+        v = v * 10 + (v >>> 8);
+        v = ((v & 0x0000_00FF_0000_00FFL) * (100 + (1_000_000L << 32))
+                        + ((v >>> 16) & 0x0000_00FF_0000_00FFL) * (1 + (10_000L << 32)))
+                >>> 32;
+        return (int) v;
+    }
+
+    /** Eight bytes at {@code index}, the first in the lowest byte. */
+    private static long word(final DirectBuffer b, final int index) {
+        return Memory.isRaw(b)
+                ? Memory.getLongLittleEndian(b.byteArray(), b.addressOffset(), index)
+                : b.getLong(index, ByteOrder.LITTLE_ENDIAN);
     }
 
     /** Clinger: {@code m} below 2^53, times 10^{@code exp10}, if that is one exact operation. */

@@ -3,6 +3,9 @@ package org.flyproto.codec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -78,6 +81,72 @@ class JsonNumbersTest {
             "123456789012345678e-5"
         }) {
             check(s);
+        }
+    }
+
+    @Test
+    void shouldReadDigitsOfEveryLengthWithThePointAtEveryPlace() {
+        // Runs of digits read eight at a time where eight follow with no point among them: every length up to 24,
+        // the point at every place or absent, leading zeros, in a heap and in a direct buffer.
+        final SplittableRandom random = new SplittableRandom(5);
+        for (int length = 1; length <= 24; length++) {
+            for (int point = -1; point < length; point++) {
+                for (int round = 0; round < 20; round++) {
+                    final StringBuilder s = new StringBuilder();
+                    for (int d = 0; d < length; d++) {
+                        s.append((char) ('0' + (round % 4 == 0 && d < 3 ? 0 : random.nextInt(10))));
+                        if (d == point) {
+                            s.append('.').append((char) ('0' + random.nextInt(10)));
+                        }
+                    }
+                    final String text = s.toString();
+                    check(text);
+                    checkInteger(text, new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)));
+                    final ByteBuffer direct = ByteBuffer.allocateDirect(text.length());
+                    direct.put(text.getBytes(StandardCharsets.US_ASCII)).flip();
+                    checkInteger(text, new UnsafeBuffer(direct));
+                    assertThat(numbers.javaDouble(new UnsafeBuffer(direct), 0, text.length()))
+                            .as(text)
+                            .isTrue();
+                    assertThat(numbers.value).as(text).isEqualTo(Double.parseDouble(text));
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldTellWordsOfEightDigitsAndTheirValues() {
+        final byte[] digits = "12345678".getBytes(StandardCharsets.US_ASCII);
+        for (int at = 0; at < 8; at++) {
+            for (int b = 0; b < 256; b++) {
+                final byte[] word = digits.clone();
+                word[at] = (byte) b;
+                final long w =
+                        ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getLong();
+                assertThat(JsonNumbers.allDigits(w)).as("%s at %s", b, at).isEqualTo(b >= '0' && b <= '9');
+            }
+        }
+        final SplittableRandom random = new SplittableRandom(8);
+        for (int i = 0; i < 100_000; i++) {
+            final int v = i < 2 ? i * 99_999_999 : random.nextInt(100_000_000);
+            final byte[] word = String.format("%08d", v).getBytes(StandardCharsets.US_ASCII);
+            final long w = ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            assertThat(JsonNumbers.eightDigitsValue(w)).isEqualTo(v);
+        }
+    }
+
+    private void checkInteger(final String text, final UnsafeBuffer b) {
+        final boolean read = numbers.integer(b, 0, text.length());
+        final BigDecimal big = new BigDecimal(text);
+        assertThat(read)
+                .as(text)
+                .isEqualTo(big.signum() == 0 || big.stripTrailingZeros().scale() <= 0);
+        if (read) {
+            final BigInteger exact = big.toBigIntegerExact().abs();
+            assertThat(numbers.overflow).as(text).isEqualTo(exact.bitLength() > 64);
+            if (exact.bitLength() <= 64) {
+                assertThat(numbers.magnitude).as(text).isEqualTo(exact.longValue());
+            }
         }
     }
 
