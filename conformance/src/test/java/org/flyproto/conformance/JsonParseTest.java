@@ -588,6 +588,44 @@ class JsonParseTest {
     }
 
     @Test
+    void shouldEndStringsAtTheirQuoteWhereverEscapesAndControlCharactersAre() {
+        // Strings are passed over eight bytes a step until a quote, a backslash or a control character: each of them,
+        // and characters that are none of them, at every place of strings of 0 to 24 bytes, double- and single-quoted.
+        final String[] specials = {
+            "\"", "'", "\\n", "\\u00e9", "\\", "\\x", "\u0001", "\u001f", "\n", "\u007f", "é", "€", "😀", " "
+        };
+        for (int length = 0; length <= 24; length++) {
+            for (int at = 0; at <= length; at++) {
+                for (final String special : specials) {
+                    final String value = "a".repeat(at) + special + "b".repeat(length - at);
+                    for (final char quote : new char[] {'"', '\''}) {
+                        final String input = "{" + quote + "optionalString" + quote + ": " + quote + value + quote
+                                + ", \"optionalInt32\": 1}";
+                        final Verdict expected = jsonFormat(Target.PROTO3.prototype, input, false);
+                        assertSameVerdict(input, expected, flyproto(Target.PROTO3, input, false, false));
+                        final boolean strictRejects = quote == '\'' || special.charAt(0) < 0x20;
+                        final Verdict strict = flyproto(Target.PROTO3, input, false, true);
+                        if (strictRejects) {
+                            assertThat(strict.accepted()).as("strict: %s", input).isFalse();
+                        } else {
+                            assertSameVerdict(input, expected, strict);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void assertSameVerdict(final String input, final Verdict expected, final Verdict actual) {
+        assertThat(actual.accepted())
+                .as("%s\nJsonFormat: %s\nflyproto: %s", input, expected.error, actual.error)
+                .isEqualTo(expected.accepted());
+        if (expected.accepted()) {
+            assertThat(actual.message).as(input).isEqualTo(expected.message);
+        }
+    }
+
+    @Test
     void shouldGiveJsonFormatsVerdictOnMutatedInput() {
         final java.util.SplittableRandom random = new java.util.SplittableRandom(0x150C);
         final String alphabet = "{}[]:,\"'\\/*#=;-+.0123456789eEtrufalsnNIy \n\tAQ=_@";
