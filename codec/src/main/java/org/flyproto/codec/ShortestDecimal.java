@@ -36,7 +36,12 @@ final class ShortestDecimal {
     private static final int K_MIN = -324;
 
     private static final int K_MAX = 292;
+    private static final long FRACTION_MASK = C_MIN - 1;
+    private static final long MASK_63 = 0x7FFF_FFFF_FFFF_FFFFL;
+
+    /** The same for floats, whose powers of ten are the doubles' high 63 bits. */
     private static final int FLOAT_PRECISION = 24;
+
     private static final int FLOAT_Q_MIN = -149;
     private static final int FLOAT_C_MIN = 1 << (FLOAT_PRECISION - 1);
     private static final int FLOAT_C_TINY = 8;
@@ -45,9 +50,6 @@ final class ShortestDecimal {
 
     /** The digits of the decimal, once scaled to a fixed count. */
     private static final int DIGITS = 17;
-
-    private static final long MASK_63 = 0x7FFF_FFFF_FFFF_FFFFL;
-    private static final long FRACTION_MASK = C_MIN - 1;
 
     /** For k from {@link #K_MIN}: the high and low 63 bits of floor(10<sup>-k</sup> 2<sup>-r</sup>) + 1. */
     private static final long[] G = powersOfTen();

@@ -606,7 +606,9 @@ class JsonParseTest {
                         final boolean strictRejects = quote == '\'' || special.charAt(0) < 0x20;
                         final Verdict strict = flyproto(Target.PROTO3, input, false, true);
                         if (strictRejects) {
-                            assertThat(strict.accepted()).as("strict: %s", input).isFalse();
+                            assertThat(strict.accepted())
+                                    .as("strict: %s", input)
+                                    .isFalse();
                         } else {
                             assertSameVerdict(input, expected, strict);
                         }
