@@ -347,7 +347,7 @@ final class JsonInput {
     private int digitsEnd(final int from, final int to) {
         int p = from;
         if (raw) {
-            while (to - p >= Long.BYTES && JsonNumbers.allDigits(Memory.getLongLittleEndian(array, address, p))) {
+            while (to - p >= Long.BYTES && Digits.allDigits(Memory.getLongLittleEndian(array, address, p))) {
                 p += Long.BYTES;
             }
         }

@@ -46,9 +46,6 @@ final class JsonNumbers {
 
     private static final long MAX_EXPONENT = Integer.MAX_VALUE;
 
-    /** Eight ASCII zeros. */
-    private static final long ZEROS = 0x3030_3030_3030_3030L;
-
     static {
         long p = 1;
         for (int i = 0; i < LONG_POWERS_OF_TEN.length; i++) {
@@ -269,10 +266,10 @@ final class JsonNumbers {
             // Whole words of eight digits, one test each; their non-zero digits found from the word.
             while (to - p >= Long.BYTES) {
                 final long w = word(b, p);
-                if (!allDigits(w)) {
+                if (!Digits.allDigits(w)) {
                     break;
                 }
-                final long nonZero = (w - ZEROS + 0x7F7F_7F7F_7F7F_7F7FL) & 0x8080_8080_8080_8080L;
+                final long nonZero = (w - Digits.ZEROS + 0x7F7F_7F7F_7F7F_7F7FL) & 0x8080_8080_8080_8080L;
                 if (nonZero != 0) {
                     if (firstNonZero < 0) {
                         firstNonZero = p + (Long.numberOfTrailingZeros(nonZero) >>> 3);
@@ -382,7 +379,7 @@ final class JsonNumbers {
         int i = firstNonZero;
         while (i <= lastNonZero) {
             if (lastNonZero - i >= Long.BYTES - 1 && (dot < i || dot >= i + Long.BYTES)) {
-                m = m * 100_000_000L + eightDigitsValue(word(b, i));
+                m = m * 100_000_000L + Digits.value(word(b, i));
                 i += Long.BYTES;
             } else {
                 if (i != dot) {
@@ -392,23 +389,6 @@ final class JsonNumbers {
             }
         }
         return m;
-    }
-
-    /** Whether all eight bytes of {@code w} are ASCII digits. */
-    static boolean allDigits(final long w) {
-        return ((w & 0xF0F0_F0F0_F0F0_F0F0L) | ((w + 0x0606_0606_0606_0606L) & 0xF0F0_F0F0_F0F0_F0F0L) >>> 4)
-                == 0x3333_3333_3333_3333L;
-    }
-
-    /** The value of eight ASCII digits, the first (most significant) in the word's lowest byte. */
-    static int eightDigitsValue(final long w) {
-        long v = w - ZEROS;
-        // Pairs of digits in each 16-bit lane, then fours in each 32-bit lane, then the eight.
-        v = v * 10 + (v >>> 8);
-        v = ((v & 0x0000_00FF_0000_00FFL) * (100 + (1_000_000L << 32))
-                        + ((v >>> 16) & 0x0000_00FF_0000_00FFL) * (1 + (10_000L << 32)))
-                >>> 32;
-        return (int) v;
     }
 
     /** Eight bytes at {@code index}, the first in the lowest byte. */

@@ -57,18 +57,11 @@ final class ShortestDecimal {
     /** 10^0 ... 10^17. */
     private static final long[] POW10 = new long[DIGITS + 1];
 
-    /** "00", "01", ... "99". */
-    private static final byte[] PAIRS = new byte[200];
-
     static {
         long p = 1;
         for (int i = 0; i <= DIGITS; i++) {
             POW10[i] = p;
             p *= 10;
-        }
-        for (int i = 0; i < 100; i++) {
-            PAIRS[2 * i] = (byte) ('0' + i / 10);
-            PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
         }
     }
 
@@ -313,12 +306,11 @@ final class ShortestDecimal {
         }
         if (x >= 100) {
             out[p++] = (byte) ('0' + x / 100);
-            x %= 100;
-            out[p++] = PAIRS[2 * x];
-        } else if (x >= 10) {
-            out[p++] = PAIRS[2 * x];
         }
-        out[p++] = PAIRS[2 * x + 1];
+        if (x >= 10) {
+            out[p++] = (byte) ('0' + x / 10 % 10);
+        }
+        out[p++] = (byte) ('0' + x % 10);
         return p;
     }
 

@@ -123,7 +123,7 @@ class JsonNumbersTest {
                 word[at] = (byte) b;
                 final long w =
                         ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getLong();
-                assertThat(JsonNumbers.allDigits(w)).as("%s at %s", b, at).isEqualTo(b >= '0' && b <= '9');
+                assertThat(Digits.allDigits(w)).as("%s at %s", b, at).isEqualTo(b >= '0' && b <= '9');
             }
         }
         final SplittableRandom random = new SplittableRandom(8);
@@ -131,7 +131,7 @@ class JsonNumbersTest {
             final int v = i < 2 ? i * 99_999_999 : random.nextInt(100_000_000);
             final byte[] word = String.format("%08d", v).getBytes(StandardCharsets.US_ASCII);
             final long w = ByteBuffer.wrap(word).order(ByteOrder.LITTLE_ENDIAN).getLong();
-            assertThat(JsonNumbers.eightDigitsValue(w)).isEqualTo(v);
+            assertThat(Digits.value(w)).isEqualTo(v);
         }
     }
 
