@@ -1,7 +1,6 @@
 package org.flyproto.codec;
 
 import java.util.Arrays;
-import java.util.IdentityHashMap;
 import org.agrona.DirectBuffer;
 import org.agrona.ExpandableArrayBuffer;
 import org.flyproto.buffers.Utf8;
@@ -71,7 +70,6 @@ public final class JsonParser {
     private final JsonScalars scalars = new JsonScalars();
     private final JsonWellKnown wellKnown;
     private final ExpandableArrayBuffer chars = new ExpandableArrayBuffer(256);
-    private final IdentityHashMap<MessageSchema, Plan> plans = new IdentityHashMap<>();
 
     /** Per open message: a slot per field and per oneof, holding the message's stamp once the field is set. */
     private long[] stamps = new long[256];
@@ -302,9 +300,9 @@ public final class JsonParser {
                     describe(kind) + " is no value of message " + type.fullName() + ": expected an object",
                     in.tokenStart);
         }
-        final Plan plan = plan(type);
+        final int fieldCount = type.fieldCount();
         final int base = top;
-        final int need = base + plan.slots;
+        final int need = base + fieldCount + type.oneofCount();
         if (need > stamps.length) {
             stamps = Arrays.copyOf(stamps, Math.max(need, 2 * stamps.length));
             setters = Arrays.copyOf(setters, stamps.length);
@@ -319,7 +317,8 @@ public final class JsonParser {
                 in.skip(in.readValue());
                 continue;
             }
-            final FieldSchema field = type.jsonField(in.text, in.textOffset, in.textLength);
+            final int index = type.jsonFieldIndex(in.text, in.textOffset, in.textLength);
+            final FieldSchema field = index < 0 ? null : type.field(index);
             if (field == null || field.isExtension() && !strict) {
                 if (!ignoringUnknownFields) {
                     throw in.error("no field " + in.textAsString() + " in message " + type.fullName(), nameAt);
@@ -327,13 +326,12 @@ public final class JsonParser {
                 in.skip(in.readValue());
                 continue;
             }
-            final int index = plan.index(field);
             if (stamps[base + index] == mine) {
                 throw in.error("field " + name(type, field) + " has already been set", nameAt);
             }
             if (field(type, field, in.readValue(), depth)) {
                 if (field.oneof() >= 0) {
-                    final int slot = base + plan.fieldCount + field.oneof();
+                    final int slot = base + fieldCount + field.oneof();
                     if (stamps[slot] == mine) {
                         throw in.error(
                                 "cannot set field " + name(type, field) + ": field "
@@ -347,7 +345,8 @@ public final class JsonParser {
                 stamps[base + index] = mine;
             }
         }
-        for (final int required : plan.required) {
+        for (int r = 0; r < type.requiredCount(); r++) {
+            final int required = type.requiredField(r);
             if (stamps[base + required] != mine) {
                 throw in.error(
                         "message " + type.fullName() + " misses required field "
@@ -802,43 +801,5 @@ public final class JsonParser {
 
     private static String name(final MessageSchema type, final FieldSchema field) {
         return type.fullName() + "." + field.name();
-    }
-
-    private Plan plan(final MessageSchema type) {
-        Plan plan = plans.get(type);
-        if (plan == null) {
-            plan = new Plan(type);
-            plans.put(type, plan);
-        }
-        return plan;
-    }
-
-    /** What a message's parse needs of its schema beyond name lookups, built on the type's first parse. */
-    private static final class Plan {
-        private final int[] numbers;
-        private final int fieldCount;
-        private final int slots;
-        private final int[] required;
-
-        Plan(final MessageSchema type) {
-            fieldCount = type.fieldCount();
-            numbers = new int[fieldCount];
-            int requiredCount = 0;
-            for (int i = 0; i < fieldCount; i++) {
-                numbers[i] = type.field(i).number();
-                requiredCount += type.field(i).isRequired() ? 1 : 0;
-            }
-            required = new int[requiredCount];
-            for (int i = 0, r = 0; i < fieldCount; i++) {
-                if (type.field(i).isRequired()) {
-                    required[r++] = i;
-                }
-            }
-            slots = fieldCount + type.oneofCount();
-        }
-
-        int index(final FieldSchema field) {
-            return Arrays.binarySearch(numbers, field.number());
-        }
     }
 }

@@ -2,6 +2,7 @@ package org.flyproto.codec.schema;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.stream.IntStream;
 import org.agrona.DirectBuffer;
 
 /**
@@ -27,6 +28,7 @@ public final class MessageSchema {
     private final int[] numbers;
     private final FieldSchema[] byNumber;
     private final int[] indexByNumber;
+    private final int[] required;
     private final NameTable jsonNames;
     private final NameTable textNames;
     private final WellKnownType wellKnownType;
@@ -78,6 +80,8 @@ public final class MessageSchema {
             index[i] = i;
             index[n + i] = i;
         }
+        required =
+                IntStream.range(0, n).filter(i -> this.fields[i].isRequired()).toArray();
         jsonNames = new NameTable(json, index);
         textNames = new NameTable(text, Arrays.copyOf(index, n));
         wellKnownType = WellKnownType.of(fullName);
@@ -133,6 +137,21 @@ public final class MessageSchema {
      */
     public FieldSchema field(final int index) {
         return fields[index];
+    }
+
+    /**
+     * @return the number of required fields (proto2 {@code required}, editions' {@code LEGACY_REQUIRED}).
+     */
+    public int requiredCount() {
+        return required.length;
+    }
+
+    /**
+     * @param i an index in {@code [0, requiredCount())}.
+     * @return the index, in {@link #field(int)}'s order, of the {@code i}th required field.
+     */
+    public int requiredField(final int i) {
+        return required[i];
     }
 
     /**
@@ -198,6 +217,18 @@ public final class MessageSchema {
      */
     public FieldSchema jsonField(final DirectBuffer buffer, final int offset, final int length) {
         return at(jsonNames.find(buffer, offset, length));
+    }
+
+    /**
+     * {@link #jsonField(DirectBuffer, int, int)} as the field's index, for a parser that keeps state per field.
+     *
+     * @param buffer the buffer holding the name.
+     * @param offset index of its first byte.
+     * @param length its length in bytes.
+     * @return the index of the field in {@link #field(int)}'s order, or -1.
+     */
+    public int jsonFieldIndex(final DirectBuffer buffer, final int offset, final int length) {
+        return jsonNames.find(buffer, offset, length);
     }
 
     /**
