@@ -6,6 +6,7 @@ import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
+import org.flyproto.codec.schema.MessageSchema;
 
 /**
  * The tokens of a JSON text in UTF-8, read in place from a {@link DirectBuffer} range. Strict (the default) reads RFC
@@ -69,6 +70,9 @@ final class JsonInput {
 
     /** The text of the last scalar or name read. */
     DirectBuffer text;
+
+    /** Whether {@link #nextMember(boolean, MessageSchema, int)} found the name it was told to expect. */
+    boolean predictedName;
 
     int textOffset;
     int textLength;
@@ -541,6 +545,19 @@ final class JsonInput {
      *     the object ended (its {@code '}'} consumed).
      */
     boolean nextMember(final boolean first) {
+        return nextMember(first, null, -1);
+    }
+
+    /**
+     * {@link #nextMember(boolean)}, testing first whether the name is a field's JSON name, double-quoted and
+     * unescaped: then {@link #predictedName} is true, and the name is the text without a read and a look-up.
+     *
+     * @param first     true for the first call after the object's {@code '{'}.
+     * @param type      the object's message type, or null.
+     * @param predicted the index of the field expected next in {@code type}, or -1 for none.
+     * @return true if a member follows, false if the object ended.
+     */
+    boolean nextMember(final boolean first, final MessageSchema type, final int predicted) {
         int c = peekNonWhitespace();
         if (!first) {
             if (c == '}') {
@@ -554,7 +571,12 @@ final class JsonInput {
             c = peekNonWhitespace();
         }
         tokenStart = pos;
-        if (c == '"' || c == '\'') {
+        final int matched = c == '"' && predicted >= 0 ? type.quotedJsonNameAt(predicted, buffer, pos, end) : 0;
+        predictedName = matched != 0;
+        if (matched != 0) {
+            setText(buffer, pos + 1, matched - 2);
+            pos += matched;
+        } else if (c == '"' || c == '\'') {
             readString(c);
         } else if (c == '}' && first) {
             close();

@@ -310,14 +310,16 @@ public final class JsonParser {
         top = need;
         final long mine = ++stamp;
         boolean first = true;
-        while (in.nextMember(first)) {
+        // The field expected next: JsonFormat prints fields in number order, so the one after the last found.
+        int predicted = insideAny ? -1 : 0;
+        while (in.nextMember(first, type, predicted < fieldCount ? predicted : -1)) {
             first = false;
             final int nameAt = in.tokenStart;
             if (insideAny && in.textEquals("@type")) {
                 in.skip(in.readValue());
                 continue;
             }
-            final int index = type.jsonFieldIndex(in.text, in.textOffset, in.textLength);
+            final int index = in.predictedName ? predicted : type.jsonFieldIndex(in.text, in.textOffset, in.textLength);
             final FieldSchema field = index < 0 ? null : type.field(index);
             if (field == null || field.isExtension() && !strict) {
                 if (!ignoringUnknownFields) {
@@ -343,6 +345,9 @@ public final class JsonParser {
                     setters[slot] = index;
                 }
                 stamps[base + index] = mine;
+            }
+            if (predicted >= 0) {
+                predicted = index + 1;
             }
         }
         for (int r = 0; r < type.requiredCount(); r++) {

@@ -618,6 +618,41 @@ class JsonParseTest {
         }
     }
 
+    @Test
+    void shouldTakeTheExpectedMemberOnlyWhereItsWholeQuotedNameIs() {
+        // The parser first tests whether a member is the field after the last one found: optionalBool after
+        // optionalDouble, optionalString after optionalBool. Names it is a prefix of, other spellings, the field under
+        // its other name and cut input must get JsonFormat's verdict.
+        final String[] inputs = {
+            "{\"optionalDouble\": 1, \"optionalBool\": true}",
+            "{\"optionalDouble\":1,\"optionalBool\":true}",
+            "{\"optionalDouble\": 1, \"optionalBoolWrapper\": true}",
+            "{\"optionalBool\": true, \"optionalStringPiece\": \"x\"}",
+            "{\"optionalBool\": true, \"optionalString\": \"x\", \"optionalBytes\": \"AA==\"}",
+            "{\"optionalDouble\": 1, \"optional_bool\": true}",
+            "{\"optionalDouble\": 1, \"optionalBoo\\u006c\": true}",
+            "{\"optionalDouble\": 1, 'optionalBool': true}",
+            "{\"optionalDouble\": 1, \"optionalBool\" : true}",
+            "{\"optionalDouble\": 1, \"optionalBool\": true, \"optional_bool\": false}",
+            "{\"optionalBool\": true, \"optionalDouble\": 1, \"optional_bool\": false}",
+            "{\"optionalDouble\": 1, \"optionalBoo\": true}",
+            "{\"optionalDouble\": 1, \"optionalBoolx\": true}",
+            "{\"optionalInt32\": 1, \"optionalInt64\": \"2\", \"optionalUint32\": 3, \"optionalUint64\": \"4\"}",
+            "{\"optionalUint64\": \"4\", \"optionalUint32\": 3, \"optionalInt64\": \"2\", \"optionalInt32\": 1}",
+            "{\"optionalInt32\": 1, \"optionalNestedMessage\": {\"a\": 1, \"corecursive\": {\"optionalInt64\": 2}}}",
+        };
+        for (final String whole : inputs) {
+            for (int length = whole.length(); length >= 0; length--) {
+                final String input = whole.substring(0, length);
+                final Verdict expected = jsonFormat(Target.PROTO3.prototype, input, false);
+                assertSameVerdict(input, expected, flyproto(Target.PROTO3, input, false, false));
+                if (!input.contains("'")) {
+                    assertSameVerdict(input, expected, flyproto(Target.PROTO3, input, false, true));
+                }
+            }
+        }
+    }
+
     private static void assertSameVerdict(final String input, final Verdict expected, final Verdict actual) {
         assertThat(actual.accepted())
                 .as("%s\nJsonFormat: %s\nflyproto: %s", input, expected.error, actual.error)

@@ -1,5 +1,6 @@
 package org.flyproto.codec.schema;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.stream.IntStream;
@@ -29,6 +30,7 @@ public final class MessageSchema {
     private final FieldSchema[] byNumber;
     private final int[] indexByNumber;
     private final int[] required;
+    private final byte[][] quotedJsonNames;
     private final NameTable jsonNames;
     private final NameTable textNames;
     private final WellKnownType wellKnownType;
@@ -82,6 +84,10 @@ public final class MessageSchema {
         }
         required =
                 IntStream.range(0, n).filter(i -> this.fields[i].isRequired()).toArray();
+        quotedJsonNames = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            quotedJsonNames[i] = ('"' + this.fields[i].jsonName() + '"').getBytes(StandardCharsets.UTF_8);
+        }
         jsonNames = new NameTable(json, index);
         textNames = new NameTable(text, Arrays.copyOf(index, n));
         wellKnownType = WellKnownType.of(fullName);
@@ -137,6 +143,23 @@ public final class MessageSchema {
      */
     public FieldSchema field(final int index) {
         return fields[index];
+    }
+
+    /**
+     * Whether a field's JSON name, quoted and unescaped, is at {@code offset}: a parser's test of the member it expects
+     * next (JSON printers write the fields in number order), before reading and looking up a name.
+     *
+     * @param index  the field's index in {@link #field(int)}'s order.
+     * @param buffer the buffer holding the JSON.
+     * @param offset where the member's name starts, at its opening quote.
+     * @param limit  the end of the readable bytes.
+     * @return the length of the quoted name there (its UTF-8 length plus two), or 0 if it is not there.
+     */
+    public int quotedJsonNameAt(final int index, final DirectBuffer buffer, final int offset, final int limit) {
+        final byte[] name = quotedJsonNames[index];
+        return offset >= 0 && limit - offset >= name.length && NameTable.equalsAt(name, buffer, offset)
+                ? name.length
+                : 0;
     }
 
     /**

@@ -187,6 +187,44 @@ final class NameTable {
     }
 
     /** Whether the bytes between a name's first and last words (of one longer than 16 bytes) are the candidate's. */
+    /**
+     * Whether {@code expected} is at {@code offset} in {@code buffer} (false where the buffer ends before it): word by
+     * word over one of Agrona's buffers.
+     */
+    static boolean equalsAt(final byte[] expected, final DirectBuffer buffer, final int offset) {
+        final int length = expected.length;
+        if (offset < 0 || offset > buffer.capacity() - length) {
+            return false;
+        }
+        if (!Memory.isRaw(buffer)) {
+            return regionEquals(expected, buffer, offset);
+        }
+        final byte[] array = buffer.byteArray();
+        final long address = buffer.addressOffset() + offset;
+        final long base = BufferUtil.ARRAY_BASE_OFFSET;
+        if (length >= Long.BYTES) {
+            for (int i = 0; i < length - Long.BYTES; i += Long.BYTES) {
+                if (Memory.getLongLittleEndian(expected, base, i) != Memory.getLongLittleEndian(array, address, i)) {
+                    return false;
+                }
+            }
+            final int last = length - Long.BYTES;
+            return Memory.getLongLittleEndian(expected, base, last) == Memory.getLongLittleEndian(array, address, last);
+        }
+        if (length >= Integer.BYTES) {
+            final int last = length - Integer.BYTES;
+            return Memory.getIntLittleEndian(expected, base, 0) == Memory.getIntLittleEndian(array, address, 0)
+                    && Memory.getIntLittleEndian(expected, base, last)
+                            == Memory.getIntLittleEndian(array, address, last);
+        }
+        for (int i = 0; i < length; i++) {
+            if (expected[i] != Memory.getByte(array, address, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean middleEquals(final byte[] candidate, final byte[] array, final long address) {
         for (int i = 8; i < candidate.length - 8; i += 8) {
             if (Memory.getLongLittleEndian(candidate, BufferUtil.ARRAY_BASE_OFFSET, i)
