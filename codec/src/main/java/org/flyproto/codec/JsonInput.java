@@ -55,6 +55,12 @@ final class JsonInput {
     private static final UnsafeBuffer TRUE_TEXT = ascii("true");
     private static final UnsafeBuffer FALSE_TEXT = ascii("false");
 
+    private static final long ONES = 0x0101_0101_0101_0101L;
+    private static final long HIGH_BITS = 0x8080_8080_8080_8080L;
+    private static final long BACKSLASHES = '\\' * ONES;
+    /** A byte below this (a control character) sets its high bit in {@code (w - SPACES) & ~w}. */
+    private static final long SPACES = ' ' * ONES;
+
     private DirectBuffer buffer;
     private boolean raw;
     private byte[] array;
@@ -378,7 +384,26 @@ final class JsonInput {
         }
         final int from = pos + 1;
         boolean ascii = true;
-        for (int p = from; p < end; p++) {
+        int p = from;
+        if (raw) {
+            // Eight bytes a step while none is the quote, a backslash or (strict) a control character.
+            final long quotes = quote * ONES;
+            while (end - p >= Long.BYTES) {
+                final long w = Memory.getLongLittleEndian(array, address, p);
+                final long q = w ^ quotes;
+                final long b = w ^ BACKSLASHES;
+                long stop = (q - ONES) & ~q | (b - ONES) & ~b;
+                if (strict) {
+                    stop |= (w - SPACES) & ~w;
+                }
+                if ((stop & HIGH_BITS) != 0) {
+                    break;
+                }
+                ascii &= (w & HIGH_BITS) == 0;
+                p += Long.BYTES;
+            }
+        }
+        for (; p < end; p++) {
             final int c = byteAt(p);
             if (c == quote) {
                 if (!ascii && !Utf8.isValid(buffer, from, p - from)) {
