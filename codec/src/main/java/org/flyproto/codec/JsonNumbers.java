@@ -27,6 +27,9 @@ final class JsonNumbers {
     /** JsonFormat refuses numeric strings longer than this (before {@code BigDecimal} sees them). */
     static final int MAX_LENGTH = 1000;
 
+    /** The most digits {@link #plainInteger} reads: their value is below 10^19, inside an unsigned long. */
+    private static final int MAX_PLAIN_DIGITS = 19;
+
     private static final double[] POWERS_OF_TEN = {
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
         1e20, 1e21, 1e22
@@ -79,6 +82,9 @@ final class JsonNumbers {
      * @return false if the text is not a number, or not an integer.
      */
     boolean integer(final DirectBuffer b, final int offset, final int length) {
+        if (plainInteger(b, offset, length)) {
+            return true;
+        }
         if (length > MAX_LENGTH || !scanDecimal(b, offset, offset + length, false)) {
             return false;
         }
@@ -116,6 +122,34 @@ final class JsonNumbers {
             }
         }
         magnitude = m;
+        return true;
+    }
+
+    /**
+     * {@link #integer} of the form printers write: an optional {@code '-'}, then 1 to 19 digits, nothing else; read in
+     * one pass, digit by digit. Any other form (a plus sign, a point, an exponent, more digits) is left to the
+     * general path.
+     *
+     * @return true if the text had that form (its value is then read), false if not (nothing is set).
+     */
+    private boolean plainInteger(final DirectBuffer b, final int offset, final int length) {
+        final boolean minus = length > 0 && at(b, offset) == '-';
+        final int from = minus ? offset + 1 : offset;
+        final int to = offset + length;
+        if (to - from < 1 || to - from > MAX_PLAIN_DIGITS) {
+            return false;
+        }
+        long m = 0;
+        for (int i = from; i < to; i++) {
+            final int digit = at(b, i) - '0';
+            if (digit < 0 || digit > 9) {
+                return false;
+            }
+            m = m * 10 + digit;
+        }
+        negative = minus;
+        magnitude = m;
+        overflow = false;
         return true;
     }
 

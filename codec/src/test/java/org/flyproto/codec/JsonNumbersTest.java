@@ -143,6 +143,7 @@ class JsonNumbersTest {
                 .isEqualTo(big.signum() == 0 || big.stripTrailingZeros().scale() <= 0);
         if (read) {
             final BigInteger exact = big.toBigIntegerExact().abs();
+            assertThat(numbers.negative).as(text).isEqualTo(text.startsWith("-"));
             assertThat(numbers.overflow).as(text).isEqualTo(exact.bitLength() > 64);
             if (exact.bitLength() <= 64) {
                 assertThat(numbers.magnitude).as(text).isEqualTo(exact.longValue());
@@ -160,6 +161,51 @@ class JsonNumbersTest {
             assertThat(numbers.value).as(s).isEqualTo(big.doubleValue());
         } else {
             assertThat(Math.abs(big.doubleValue())).as(s).isEqualTo(Double.POSITIVE_INFINITY);
+        }
+    }
+
+    @Test
+    void shouldReadPlainIntegersOfEveryLengthAndTheEdgesOfTheirFastPath() {
+        // Up to 19 digits, optionally after '-', are read in one pass; other forms by the general path.
+        final String[] edges = {
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "+7",
+            "007",
+            "-007",
+            "999999999999999999",
+            "9999999999999999999",
+            "-9999999999999999999",
+            "09999999999999999999",
+            "10000000000000000000",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-18446744073709551616",
+            "9223372036854775807",
+            "9223372036854775808",
+            "1.0",
+            "1e3",
+            "12345678901234567890123"
+        };
+        for (final String text : edges) {
+            checkInteger(text, new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)));
+        }
+        for (final String text : new String[] {"", "-", "--1", "-+1", "1-", "12a", "1 ", " 1", "0x1"}) {
+            assertThat(numbers.integer(new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)), 0, text.length()))
+                    .as("'%s'", text)
+                    .isFalse();
+        }
+        final SplittableRandom random = new SplittableRandom(19);
+        for (int length = 1; length <= 21; length++) {
+            for (int round = 0; round < 200; round++) {
+                final StringBuilder s = new StringBuilder(round % 2 == 0 ? "-" : "");
+                for (int d = 0; d < length; d++) {
+                    s.append((char) ('0' + (round % 5 == 0 ? 9 : random.nextInt(10))));
+                }
+                checkInteger(s.toString(), new UnsafeBuffer(s.toString().getBytes(StandardCharsets.US_ASCII)));
+            }
         }
     }
 
@@ -189,6 +235,7 @@ class JsonNumbersTest {
             if (read) {
                 final java.math.BigInteger exact = big.toBigIntegerExact().abs();
                 final boolean fits = exact.bitLength() <= 64;
+                assertThat(numbers.negative).as(text).isEqualTo(text.startsWith("-"));
                 assertThat(numbers.overflow).as(text).isEqualTo(!fits);
                 if (fits) {
                     assertThat(numbers.magnitude).as(text).isEqualTo(exact.longValue());
