@@ -170,6 +170,9 @@ final class JsonNumbers {
      * @return 0 if read, 1 if not a number, 2 if out of range.
      */
     int doubleField(final DirectBuffer b, final int offset, final int length) {
+        if (plainDecimal(b, offset, length)) {
+            return 0;
+        }
         if (special(b, offset, length, false)) {
             return 0;
         }
@@ -189,6 +192,56 @@ final class JsonNumbers {
         }
         value = big.doubleValue();
         return 0;
+    }
+
+    /**
+     * {@link #doubleField} of the form printers write: an optional {@code '-'}, then at most 19 digits with at most
+     * one point between two of them, nothing else; the digits read in one pass (eight at a time where eight follow),
+     * then converted as {@link #fastPath} converts. Any other form, and values the fast conversions do not settle, are
+     * left to the general path.
+     *
+     * @return true if the text had that form and its value is in {@link #value}, false if not.
+     */
+    private boolean plainDecimal(final DirectBuffer b, final int offset, final int length) {
+        final boolean minus = length > 0 && at(b, offset) == '-';
+        final int to = offset + length;
+        int p = minus ? offset + 1 : offset;
+        if (to - p > MAX_PLAIN_DIGITS + 1) {
+            return false;
+        }
+        long m = 0;
+        int digits = 0;
+        int point = -1;
+        while (p < to) {
+            if (to - p >= Long.BYTES) {
+                final long w = word(b, p);
+                if (Digits.allDigits(w)) {
+                    m = m * 100_000_000L + Digits.value(w);
+                    digits += Long.BYTES;
+                    p += Long.BYTES;
+                    continue;
+                }
+            }
+            final int c = at(b, p);
+            if (c >= '0' && c <= '9') {
+                m = m * 10 + (c - '0');
+                digits++;
+            } else if (c != '.' || point >= 0 || digits == 0) {
+                return false;
+            } else {
+                point = p;
+            }
+            p++;
+        }
+        if (digits == 0 || digits > MAX_PLAIN_DIGITS || point == to - 1) {
+            return false;
+        }
+        if (m == 0) {
+            value = 0.0; // BigDecimal has no negative zero
+            return true;
+        }
+        negative = minus;
+        return convert(m, point < 0 ? 0 : point + 1 - to);
     }
 
     /**
@@ -387,8 +440,14 @@ final class JsonNumbers {
         if (digits > 19) {
             return false;
         }
-        final long m = mantissa(b);
-        final long scale = powerOfLastDigit() + exponent;
+        return convert(mantissa(b), powerOfLastDigit() + exponent);
+    }
+
+    /**
+     * {@code m} (not 0, {@code negative} its sign) times 10^{@code scale}, by Clinger's fast path or else
+     * Eisel-Lemire; sets {@link #value} and returns true if one of them settles it.
+     */
+    private boolean convert(final long m, final long scale) {
         if (Long.compareUnsigned(m, 1L << 53) < 0 && clinger(m, scale)) {
             return true;
         }

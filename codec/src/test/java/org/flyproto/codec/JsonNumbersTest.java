@@ -210,6 +210,84 @@ class JsonNumbersTest {
     }
 
     @Test
+    void shouldReadDoubleFieldsOfEveryFormAsBigDecimalDoes() {
+        // Plain decimals (an optional minus, up to 19 digits, a point between two) are read in one pass; the rest
+        // by the general path. Both must give BigDecimal's verdict and value.
+        final String[] texts = {
+            "",
+            "-",
+            ".",
+            "-.",
+            "1.",
+            ".5",
+            "-.5",
+            "1..2",
+            "1.2.3",
+            "--1",
+            "1-",
+            "+1",
+            "+1.5",
+            "1e5",
+            "1.5e-3",
+            "0x10",
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "00.5",
+            "-00012.50",
+            "1234567890123456789",
+            "1234567890.123456789",
+            "12345678901234567890",
+            "0.1234567890123456789",
+            "-47.12345678901234",
+            "9007199254740993",
+            "1.7976931348623157",
+            "4.9",
+            "123456789012345678.9",
+            " 1",
+            "1 ",
+            "1,5",
+            "NaN",
+            "-Infinity"
+        };
+        for (final String text : texts) {
+            checkDoubleField(text);
+        }
+        final SplittableRandom random = new SplittableRandom(21);
+        for (int i = 0; i < CASES; i++) {
+            final StringBuilder s = new StringBuilder(random.nextBoolean() ? "-" : "");
+            final int digits = 1 + random.nextInt(21);
+            final int point = random.nextInt(digits + 1);
+            for (int d = 0; d < digits; d++) {
+                s.append((char) ('0' + (random.nextInt(6) == 0 ? 0 : random.nextInt(10))));
+                if (d + 1 == point && d + 1 < digits) {
+                    s.append('.');
+                }
+            }
+            checkDoubleField(s.toString());
+        }
+    }
+
+    private void checkDoubleField(final String text) {
+        final UnsafeBuffer b = new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII));
+        final int result = numbers.doubleField(b, 0, text.length());
+        if (text.equals("NaN") || text.equals("-Infinity")) {
+            assertThat(result).as(text).isZero();
+            return;
+        }
+        BigDecimal big = null;
+        try {
+            big = new BigDecimal(text);
+        } catch (final NumberFormatException e) {
+            assertThat(result).as("'%s'", text).isEqualTo(1);
+            return;
+        }
+        assertThat(result).as(text).isZero();
+        assertThat(numbers.value).as(text).isEqualTo(big.doubleValue() == 0 ? 0.0 : big.doubleValue());
+    }
+
+    @Test
     void shouldReadIntegersAsBigDecimalDoes() {
         final SplittableRandom random = new SplittableRandom(3);
         for (int i = 0; i < CASES; i++) {
