@@ -372,7 +372,11 @@ final class JsonInput {
     }
 
     private void setText(final DirectBuffer buffer, final int offset, final int length) {
-        this.text = buffer;
+        if (this.text != buffer) {
+            // Not stored when unchanged (the input, text after text): a reference store pays the collector's write
+            // barrier.
+            this.text = buffer;
+        }
         this.textOffset = offset;
         this.textLength = length;
     }
