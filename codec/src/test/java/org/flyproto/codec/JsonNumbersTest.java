@@ -136,7 +136,18 @@ class JsonNumbersTest {
     }
 
     private void checkInteger(final String text, final UnsafeBuffer b) {
-        final boolean read = numbers.integer(b, 0, text.length());
+        checkInteger(text, b, 0);
+        // Inside a buffer, after bytes that are digits and after bytes that are not (a word may start before it).
+        for (final byte before : new byte[] {'9', '"'}) {
+            final byte[] bytes = new byte[11 + text.length() + 3];
+            java.util.Arrays.fill(bytes, before);
+            System.arraycopy(text.getBytes(StandardCharsets.US_ASCII), 0, bytes, 11, text.length());
+            checkInteger(text, new UnsafeBuffer(bytes), 11);
+        }
+    }
+
+    private void checkInteger(final String text, final UnsafeBuffer b, final int offset) {
+        final boolean read = numbers.integer(b, offset, text.length());
         final BigDecimal big = new BigDecimal(text);
         assertThat(read)
                 .as(text)
@@ -192,9 +203,13 @@ class JsonNumbersTest {
         for (final String text : edges) {
             checkInteger(text, new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)));
         }
-        for (final String text : new String[] {"", "-", "--1", "-+1", "1-", "12a", "1 ", " 1", "0x1"}) {
+        for (final String text : new String[] {"", "-", "--1", "-+1", "1-", "12a", "a12", "1 ", " 1", "0x1", "1:2"}) {
             assertThat(numbers.integer(new UnsafeBuffer(text.getBytes(StandardCharsets.US_ASCII)), 0, text.length()))
                     .as("'%s'", text)
+                    .isFalse();
+            final byte[] inside = ("99999999999" + text + "999").getBytes(StandardCharsets.US_ASCII);
+            assertThat(numbers.integer(new UnsafeBuffer(inside), 11, text.length()))
+                    .as("'%s' after digits", text)
                     .isFalse();
         }
         final SplittableRandom random = new SplittableRandom(19);
