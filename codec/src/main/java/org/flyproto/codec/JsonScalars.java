@@ -2,6 +2,7 @@ package org.flyproto.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.flyproto.buffers.Memory;
 
 /**
  * The string forms of JSON values that are not numbers, read from UTF-8 bytes as protobuf-java reads them: base64
@@ -53,8 +54,11 @@ final class JsonScalars {
         int digits = 0;
         int p = offset;
         final int end = offset + length;
+        final boolean raw = Memory.isRaw(b);
+        final byte[] array = raw ? b.byteArray() : null;
+        final long address = raw ? b.addressOffset() : 0;
         for (; p < end; p++) {
-            final int c = b.getByte(p) & 0xFF;
+            final int c = (raw ? Memory.getByte(array, address, p) : b.getByte(p)) & 0xFF;
             if (c == '=') {
                 break;
             }
@@ -87,7 +91,26 @@ final class JsonScalars {
         int w = index;
         int bits = 0;
         int count = 0;
-        for (int i = 0; i < base64Digits; i++) {
+        int i = 0;
+        if (Memory.isRaw(b) && Memory.isRaw(out)) {
+            // Four digits to three bytes a step, read and written in place: the text lies in the input, checked by
+            // base64Length, and the caller has room for the bytes at index.
+            final byte[] in = b.byteArray();
+            final long inAddress = b.addressOffset() + offset;
+            final byte[] o = out.byteArray();
+            final long outAddress = out.addressOffset();
+            for (final int whole = base64Digits & ~3; i < whole; i += 4) {
+                final int quad = (BASE64[Memory.getByte(in, inAddress, i) & 0xFF] & 0x3F) << 18
+                        | (BASE64[Memory.getByte(in, inAddress, i + 1) & 0xFF] & 0x3F) << 12
+                        | (BASE64[Memory.getByte(in, inAddress, i + 2) & 0xFF] & 0x3F) << 6
+                        | BASE64[Memory.getByte(in, inAddress, i + 3) & 0xFF] & 0x3F;
+                Memory.putByte(o, outAddress, w, (byte) (quad >>> 16));
+                Memory.putByte(o, outAddress, w + 1, (byte) (quad >>> 8));
+                Memory.putByte(o, outAddress, w + 2, (byte) quad);
+                w += 3;
+            }
+        }
+        for (; i < base64Digits; i++) {
             bits = bits << 6 | (BASE64[b.getByte(offset + i) & 0xFF] & 0x3F);
             if (++count == 4) {
                 out.putByte(w++, (byte) (bits >>> 16));
