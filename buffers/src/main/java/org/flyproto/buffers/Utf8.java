@@ -56,6 +56,33 @@ public final class Utf8 {
         return encodedLength(value, 0);
     }
 
+    /**
+     * The char of a value whose UTF-8, as {@link #encode} writes it, starts at a byte offset: the inverse of
+     * {@link #encodedLength} of a prefix, for reporting an offset found in the bytes as a char index.
+     *
+     * @param value      the chars.
+     * @param byteOffset an offset in their UTF-8.
+     * @return the index of the first char whose bytes start at or after {@code byteOffset} ({@code value.length()} at
+     *     or past the end).
+     */
+    public static int charIndex(final CharSequence value, final int byteOffset) {
+        int bytes = 0;
+        int i = 0;
+        while (i < value.length() && bytes < byteOffset) {
+            final char ch = value.charAt(i);
+            if (Character.isHighSurrogate(ch)
+                    && i + 1 < value.length()
+                    && Character.isLowSurrogate(value.charAt(i + 1))) {
+                bytes += 4;
+                i += 2;
+            } else {
+                bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : Character.isSurrogate(ch) ? 1 : 3;
+                i++;
+            }
+        }
+        return i;
+    }
+
     /** UTF-8 length of Latin-1 chars: one byte each, two for those at 0x80 and above; eight chars a step. */
     private static int latin1Utf8Length(final byte[] latin1) {
         final int length = latin1.length;

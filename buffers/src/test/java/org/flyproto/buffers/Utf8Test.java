@@ -32,6 +32,27 @@ class Utf8Test {
     }
 
     @Test
+    void shouldFindTheCharWhoseBytesStartAtAnOffset() {
+        final long seed = TestSeeds.seed();
+        final SplittableRandom random = new SplittableRandom(seed);
+        for (int n = 0; n < 2_000; n++) {
+            final String value = RandomText.string(random, 24, true);
+            for (int i = 0; i <= value.length(); i++) {
+                final boolean insidePair = i > 0
+                        && i < value.length()
+                        && Character.isHighSurrogate(value.charAt(i - 1))
+                        && Character.isLowSurrogate(value.charAt(i));
+                if (!insidePair) {
+                    assertThat(Utf8.charIndex(value, Utf8.encodedLength(value.substring(0, i))))
+                            .as("seed=%d %s at %d", seed, value, i)
+                            .isEqualTo(i);
+                }
+            }
+            assertThat(Utf8.charIndex(value, Integer.MAX_VALUE)).isEqualTo(value.length());
+        }
+    }
+
+    @Test
     void shouldMeasureLikeStringGetBytesForRandomText() {
         final long seed = TestSeeds.seed();
         final SplittableRandom random = new SplittableRandom(seed);

@@ -253,26 +253,8 @@ public final class JsonParser {
         try {
             parse(chars, 0, length, cursor, schema);
         } catch (final ProtoDecodeException e) {
-            throw new ProtoDecodeException(e.reason(), charIndex(json, e.offset()));
+            throw new ProtoDecodeException(e.reason(), Utf8.charIndex(json, e.offset()));
         }
-    }
-
-    private static int charIndex(final CharSequence json, final int byteOffset) {
-        int bytes = 0;
-        int i = 0;
-        while (i < json.length() && bytes < byteOffset) {
-            final char ch = json.charAt(i);
-            if (Character.isHighSurrogate(ch)
-                    && i + 1 < json.length()
-                    && Character.isLowSurrogate(json.charAt(i + 1))) {
-                bytes += 4;
-                i += 2;
-            } else {
-                bytes += ch < 0x80 ? 1 : ch < 0x800 ? 2 : Character.isSurrogate(ch) ? 1 : 3;
-                i++;
-            }
-        }
-        return i;
     }
 
     // ---------------------------------------------------------------------------------------------------------------
