@@ -21,6 +21,17 @@ import org.agrona.MutableDirectBuffer;
  * through their interface.
  */
 public final class Utf8 {
+    /** 31^1 to 31^8, for the {@link String#hashCode()} polynomial over 8 bytes at a time. */
+    private static final int P1 = 31;
+
+    private static final int P2 = P1 * 31;
+    private static final int P3 = P2 * 31;
+    private static final int P4 = P3 * 31;
+    private static final int P5 = P4 * 31;
+    private static final int P6 = P5 * 31;
+    private static final int P7 = P6 * 31;
+    static final int P8 = P7 * 31;
+
     /** Byte written in place of an unpaired surrogate, as {@code String.getBytes(UTF_8)} does. */
     static final byte UNPAIRED_SURROGATE_REPLACEMENT = '?';
 
@@ -490,6 +501,18 @@ public final class Utf8 {
     static long getLong(
             final DirectBuffer buffer, final byte[] array, final long address, final boolean raw, final int index) {
         return raw ? Memory.getLongLittleEndian(array, address, index) : buffer.getLong(index, ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The String hash polynomial of 8 ASCII bytes, first byte in memory (lowest in {@code word}) first. */
+    static int hash8(final long word) {
+        return (int) (word & 0x7F) * P7
+                + (int) ((word >>> 8) & 0x7F) * P6
+                + (int) ((word >>> 16) & 0x7F) * P5
+                + (int) ((word >>> 24) & 0x7F) * P4
+                + (int) ((word >>> 32) & 0x7F) * P3
+                + (int) ((word >>> 40) & 0x7F) * P2
+                + (int) ((word >>> 48) & 0x7F) * P1
+                + (int) (word >>> 56);
     }
 
     /**

@@ -18,10 +18,12 @@ import org.agrona.DirectBuffer;
  * and, for E0, ED, F0 and F4, the range of the first one (no overlong forms, no surrogates, nothing above
  * U+10FFFF). The automaton says only whether a range is valid; where it is not, the callers find the first invalid
  * sequence, and what it reads as, with their exact per-sequence loops.
+ *
+ * <p>Public for callers that check UTF-8 in a byte loop of their own ({@link #rows}), such as a printer escaping text.
  */
-final class Utf8Dfa {
+public final class Utf8Dfa {
     /** The state after a whole sequence, and at the start. */
-    static final long ACCEPT = 6;
+    public static final long ACCEPT = 6;
 
     private static final int ERROR = 0;
     private static final int TAIL1 = 12;
@@ -114,10 +116,22 @@ final class Utf8Dfa {
     }
 
     /**
-     * @param state a state returned by {@link #step} or {@link #word}.
+     * The automaton's rows, for a byte loop of the caller's own: from {@link #ACCEPT}, each byte {@code b} is the step
+     * {@code state = rows[b & 0xFF] >>> state}, and the bytes were valid UTF-8 if {@link #accepts} holds after the
+     * last. The states are shifts of 0 to 48, of 6 bits each: a row's bits 54 to 63 never reach a state's low 6 bits
+     * (the only ones a shift uses, and {@link #accepts} tests), so the caller may set them as flags of its own.
+     *
+     * @return a copy of the 256 rows.
+     */
+    public static long[] rows() {
+        return TRANSITIONS.clone();
+    }
+
+    /**
+     * @param state a state returned by {@link #step}, {@link #word} or a step over {@link #rows}.
      * @return whether it is the state at a sequence boundary, no error on the way.
      */
-    static boolean accepts(final long state) {
+    public static boolean accepts(final long state) {
         return (state & STATE_MASK) == ACCEPT;
     }
 

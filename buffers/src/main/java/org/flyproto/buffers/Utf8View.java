@@ -43,17 +43,6 @@ public final class Utf8View implements CharSequence {
     private static final int VALID = 1;
     private static final int INVALID = -1;
 
-    /** 31^1 to 31^8, for the {@link String#hashCode()} polynomial over 8 bytes at a time. */
-    private static final int P1 = 31;
-
-    private static final int P2 = P1 * 31;
-    private static final int P3 = P2 * 31;
-    private static final int P4 = P3 * 31;
-    private static final int P5 = P4 * 31;
-    private static final int P6 = P5 * 31;
-    private static final int P7 = P6 * 31;
-    private static final int P8 = P7 * 31;
-
     private DirectBuffer buffer = EMPTY_BUFFER;
     private int offset;
     private int byteLength;
@@ -64,6 +53,8 @@ public final class Utf8View implements CharSequence {
     private int utf16Length = 0;
     /** {@link #VALID}, {@link #INVALID} or 0 until known (measured, or seen to be all ASCII). */
     private int validity = VALID;
+    /** Whether the bytes must be valid UTF-8, their check left to the reader: {@link #wrapUnchecked}. */
+    private boolean mustBeValid;
     /**
      * A position where a sequence starts, or the end, at or after {@link #asciiPrefix} once that is known: UTF-16
      * index and byte. {@code charAt} leaves it after the unit it returned (at the pair for a high surrogate).
@@ -117,6 +108,7 @@ public final class Utf8View implements CharSequence {
         asciiPrefix = -1;
         utf16Length = -1;
         validity = 0;
+        mustBeValid = false;
         cursorChar = 0;
         cursorByte = 0;
         if (Checked.ENABLED) {
@@ -140,6 +132,35 @@ public final class Utf8View implements CharSequence {
     public int wrapValid(final DirectBuffer buffer, final int offset, final int byteLength) {
         wrap(buffer, offset, byteLength);
         return measure(true);
+    }
+
+    /**
+     * Wraps a range as {@link #wrap} does, for bytes that must be valid UTF-8 but that the caller has not checked: it
+     * leaves the check to the reader of the whole text, which {@link #mustBeValid()} tells so (a printer checking as it
+     * escapes, instead of a pass of its own before). The view reads the bytes as {@link #wrap} does.
+     *
+     * @param buffer to read from.
+     * @param offset of the first byte in {@code buffer}.
+     * @param byteLength number of bytes.
+     * @return this view.
+     * @throws IndexOutOfBoundsException as {@link #wrap}.
+     */
+    public Utf8View wrapUnchecked(final DirectBuffer buffer, final int offset, final int byteLength) {
+        wrap(buffer, offset, byteLength);
+        mustBeValid = true;
+        return this;
+    }
+
+    /**
+     * Whether the view was wrapped by {@link #wrapUnchecked}: its bytes must be valid UTF-8, and whoever reads them
+     * whole is to check that (invalid bytes are an error of the message they came from, not text to print with
+     * replacement characters).
+     *
+     * @return true after {@link #wrapUnchecked}, false after any other wrap.
+     */
+    public boolean mustBeValid() {
+        checkOwner();
+        return mustBeValid;
     }
 
     /**
@@ -354,7 +375,7 @@ public final class Utf8View implements CharSequence {
             if (!Utf8.isAscii(word)) {
                 break;
             }
-            hash = hash * P8 + hash8(word);
+            hash = hash * Utf8.P8 + Utf8.hash8(word);
         }
         for (; i < end; i++) {
             final byte b = Utf8.getByte(buffer, array, address, raw, i);
@@ -419,18 +440,6 @@ public final class Utf8View implements CharSequence {
     public String toString() {
         checkOwner();
         return Utf8.toString(buffer, offset, byteLength);
-    }
-
-    /** The String hash polynomial of 8 ASCII bytes, first byte in memory (lowest in {@code word}) first. */
-    private static int hash8(final long word) {
-        return (int) (word & 0x7F) * P7
-                + (int) ((word >>> 8) & 0x7F) * P6
-                + (int) ((word >>> 16) & 0x7F) * P5
-                + (int) ((word >>> 24) & 0x7F) * P4
-                + (int) ((word >>> 32) & 0x7F) * P3
-                + (int) ((word >>> 40) & 0x7F) * P2
-                + (int) ((word >>> 48) & 0x7F) * P1
-                + (int) (word >>> 56);
     }
 
     /** Throws if the buffer was wrapped again too small for the view's range since the view's {@link #wrap}. */

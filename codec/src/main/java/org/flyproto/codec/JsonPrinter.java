@@ -410,7 +410,10 @@ public final class JsonPrinter {
 
     private void print(final MessageDecoder message) {
         writer.reset();
-        writer.message(message.printingTwin());
+        final MessageDecoder twin = message.printingTwin();
+        // Its strings are checked as they are escaped, not each once more before.
+        twin.checksUtf8WhenPrinted();
+        writer.message(twin);
     }
 
     private void print(final DynamicDecoder message) {

@@ -7,6 +7,7 @@ import org.agrona.DirectBuffer;
 import org.flyproto.buffers.BytesView;
 import org.flyproto.buffers.Memory;
 import org.flyproto.buffers.Utf8;
+import org.flyproto.buffers.Utf8Dfa;
 import org.flyproto.buffers.Utf8View;
 
 /**
@@ -62,6 +63,16 @@ final class JsonText {
     /** Strings of this many bytes or more are escaped a word at a time. */
     private static final int WORDS_FROM = 16;
 
+    /** In a row of {@link #CHECKED_ESCAPES}: the byte needs a look ({@link #ESCAPES} is not 0 for it). */
+    private static final long LOOK = Long.MIN_VALUE;
+    /** In a row of {@link #CHECKED_ESCAPES}: the byte is not ASCII. */
+    private static final long NOT_ASCII = 1L << 62;
+    /**
+     * The UTF-8 automaton's rows ({@link Utf8Dfa#rows}), with {@link #LOOK} and {@link #NOT_ASCII} in their free high
+     * bits: one load per byte serves the escaping and the UTF-8 check.
+     */
+    private static final long[] CHECKED_ESCAPES = Utf8Dfa.rows();
+
     static {
         ESCAPES[0xE2] = LINE_OR_PARAGRAPH_SEPARATOR_LEAD;
         for (int c = 0; c < 0x20; c++) {
@@ -76,6 +87,9 @@ final class JsonText {
         ESCAPES['\\'] = '\\';
         for (final char c : new char[] {'<', '>', '&', '=', '\''}) {
             ESCAPES[c] = 'u';
+        }
+        for (int b = 0; b < 256; b++) {
+            CHECKED_ESCAPES[b] |= (ESCAPES[b] != 0 ? LOOK : 0) | (b >= 0x80 ? NOT_ASCII : 0);
         }
     }
 
@@ -384,8 +398,12 @@ final class JsonText {
     }
 
     /**
-     * A string, quoted and escaped; bytes that are not valid UTF-8 as protobuf-java's String of them, with
-     * replacement characters (through a temporary String).
+     * A string, quoted and escaped, its UTF-8 checked as it is escaped; bytes that are not valid UTF-8 as
+     * protobuf-java's String of them, with replacement characters (through a temporary String), unless the view
+     * {@link Utf8View#mustBeValid() must be valid}.
+     *
+     * @throws ProtoDecodeException if the bytes are not valid UTF-8 and the view must be valid, at the first invalid
+     *     sequence, as the view's decoder would have thrown had it checked them
      */
     void string(final Utf8View value) {
         final int length = value.byteLength();
@@ -401,15 +419,30 @@ final class JsonText {
             bytes = copyRaw(buffer, value.offset(), length);
             from = 0;
         }
+        final int start = pos;
         put('"');
-        if (value.isValidUtf8()) {
-            escaped(bytes, from, from + length);
-        } else {
+        if (!escaped(bytes, from, from + length)) {
+            pos = start;
+            requireValid(value);
             final byte[] replaced =
                     Utf8.toString(buffer, value.offset(), length).getBytes(StandardCharsets.UTF_8);
+            put('"');
             escaped(replaced, 0, replaced.length);
         }
         put('"');
+    }
+
+    /**
+     * @throws ProtoDecodeException if {@code value} {@link Utf8View#mustBeValid() must be valid} and is not, at its
+     *     first invalid sequence.
+     */
+    static void requireValid(final Utf8View value) {
+        if (value.mustBeValid()) {
+            final int bad = Utf8.invalidIndex(value.buffer(), value.offset(), value.byteLength());
+            if (bad >= 0) {
+                throw new ProtoDecodeException("invalid UTF-8", bad);
+            }
+        }
     }
 
     /** Bytes in standard base64 with padding, quoted. */
@@ -528,6 +561,7 @@ final class JsonText {
             }
             upper = false;
         }
+        // Valid: the lowerCamel of valid UTF-8.
         escaped(c, 0, kept);
     }
 
@@ -576,54 +610,57 @@ final class JsonText {
     }
 
     /**
-     * {@code text[from, to)}, valid UTF-8, escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
+     * {@code text[from, to)} escaped as {@code JsonFormat} escapes it: {@code \"}, {@code \\},
      * {@code \t \b \n \r \f}, other control characters and {@code < > & = '} as {@code \\u00xx}, U+2028 and
      * U+2029 as {@code \\u2028} and {@code \\u2029}, everything else as it is; runs that need no escape are copied
-     * whole.
+     * whole. Checked as UTF-8 in the same pass, by the automaton whose rows {@link #CHECKED_ESCAPES} holds: one load
+     * per byte for both; a word of eight bytes of which none needs a look is passed over with one branch (strings of
+     * {@link #WORDS_FROM} bytes or more), an ASCII word in one step of the automaton.
+     *
+     * @return whether the bytes are valid UTF-8; if not, what was written is to be dropped.
      */
-    private void escaped(final byte[] text, final int from, final int to) {
+    private boolean escaped(final byte[] text, final int from, final int to) {
         ensure(6 * (to - from));
-        if (to - from >= WORDS_FROM) {
-            escapedByWords(text, from, to);
-        } else {
-            escapedByBytes(text, from, to);
-        }
-    }
-
-    /** As {@link #escaped}, a byte at a time: for short strings, whose bytes are mostly looked at one by one anyway. */
-    private void escapedByBytes(final byte[] text, final int from, final int to) {
+        final long[] rows = CHECKED_ESCAPES;
         final byte[] o = out;
+        final int wordsEnd = to - from >= WORDS_FROM ? to - 7 : from;
         int p = pos;
         int run = from;
-        for (int i = from; i < to; i++) {
-            final int escape = ESCAPES[text[i] & 0xFF];
-            if (escape == 0 || escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD && !separator(text, i)) {
-                continue;
-            }
-            System.arraycopy(text, run, o, p, i - run);
-            p = escape(text, i, escape, o, p + i - run);
-            i += escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD ? 2 : 0;
-            run = i + 1;
-        }
-        System.arraycopy(text, run, o, p, to - run);
-        pos = p + to - run;
-    }
-
-    /** As {@link #escaped}, eight clean bytes passed over with one branch, their table entries OR-ed first. */
-    private void escapedByWords(final byte[] text, final int from, final int to) {
-        final byte[] o = out;
-        int p = pos;
-        int run = from;
+        long state = Utf8Dfa.ACCEPT;
         int i = from;
         while (i < to) {
-            if (i + 8 <= to && clean(text, i)) {
-                i += 8;
-                continue;
+            if (i < wordsEnd) {
+                final long r0 = rows[text[i] & 0xFF];
+                final long r1 = rows[text[i + 1] & 0xFF];
+                final long r2 = rows[text[i + 2] & 0xFF];
+                final long r3 = rows[text[i + 3] & 0xFF];
+                final long r4 = rows[text[i + 4] & 0xFF];
+                final long r5 = rows[text[i + 5] & 0xFF];
+                final long r6 = rows[text[i + 6] & 0xFF];
+                final long r7 = rows[text[i + 7] & 0xFF];
+                final long flags = r0 | r1 | r2 | r3 | r4 | r5 | r6 | r7;
+                if (flags >= 0) {
+                    // Nothing to escape. ASCII takes the automaton from a boundary to a boundary, from inside a
+                    // sequence to the error state, at its first byte.
+                    state = (flags & NOT_ASCII) == 0
+                            ? r0 >>> state
+                            : r7 >>> (r6 >>> (r5 >>> (r4 >>> (r3 >>> (r2 >>> (r1 >>> (r0 >>> state)))))));
+                    i += 8;
+                    continue;
+                }
             }
             for (final int end = Math.min(i + 8, to); i < end; i++) {
-                final int escape = ESCAPES[text[i] & 0xFF];
-                if (escape == 0 || escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD && !separator(text, i)) {
+                final long row = rows[text[i] & 0xFF];
+                state = row >>> state;
+                if (row >= 0) {
                     continue;
+                }
+                final int escape = ESCAPES[text[i] & 0xFF];
+                if (escape == LINE_OR_PARAGRAPH_SEPARATOR_LEAD) {
+                    if (to - i < 3 || !separator(text, i)) {
+                        continue;
+                    }
+                    state = rows[text[i + 2] & 0xFF] >>> (rows[text[i + 1] & 0xFF] >>> state);
                 }
                 System.arraycopy(text, run, o, p, i - run);
                 p = escape(text, i, escape, o, p + i - run);
@@ -633,6 +670,7 @@ final class JsonText {
         }
         System.arraycopy(text, run, o, p, to - run);
         pos = p + to - run;
+        return Utf8Dfa.accepts(state);
     }
 
     /** Whether the E2 at {@code text[i]} leads U+2028 or U+2029 (its two continuation bytes are there). */
@@ -661,20 +699,6 @@ final class JsonText {
             o[q++] = (byte) escape;
         }
         return q;
-    }
-
-    /** Whether none of {@code text[i, i + 8)} needs a look. */
-    private static boolean clean(final byte[] text, final int i) {
-        final byte[] e = ESCAPES;
-        return (e[text[i] & 0xFF]
-                        | e[text[i + 1] & 0xFF]
-                        | e[text[i + 2] & 0xFF]
-                        | e[text[i + 3] & 0xFF]
-                        | e[text[i + 4] & 0xFF]
-                        | e[text[i + 5] & 0xFF]
-                        | e[text[i + 6] & 0xFF]
-                        | e[text[i + 7] & 0xFF])
-                == 0;
     }
 
     private static byte[] digitPairs() {

@@ -817,8 +817,10 @@ public final class JsonWriter implements ValueWriter {
      *
      * @param path the path.
      * @throws JsonPrintException for a path that does not round-trip, unless lenient.
+     * @throws ProtoDecodeException if the path {@link Utf8View#mustBeValid() must be valid} UTF-8 and is not.
      */
     public void fieldMaskPath(final Utf8View path) {
+        JsonText.requireValid(path);
         if (!anyFieldMask) {
             JsonText.checkRoundTrip(path);
         }
@@ -848,13 +850,14 @@ public final class JsonWriter implements ValueWriter {
      * @param holder  the decoder of the Any.
      * @throws JsonPrintException  if the type URL has no {@code /} or names a type the registry does not hold.
      * @throws ProtoDecodeException if the packed bytes are not a valid message of that type, or nest past the depth
-     *     limit.
+     *     limit; if the type URL {@link Utf8View#mustBeValid() must be valid} UTF-8 and is not.
      */
     public void any(final Utf8View typeUrl, final BytesView value, final MessageDecoder holder) {
         if (typeUrl.byteLength() == 0 && value.length() == 0) {
             emptyAny();
             return;
         }
+        JsonText.requireValid(typeUrl);
         final int end = anyTypeNameEnd(typeUrl);
         final byte[] url = text.copyRaw(typeUrl.buffer(), typeUrl.offset(), end);
         int start = end;

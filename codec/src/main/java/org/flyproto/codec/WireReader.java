@@ -55,6 +55,9 @@ public abstract class WireReader {
     /** The copy of the root region of a buffer that is not one of Agrona's ({@link #attachRegion}). */
     private byte[] copy = NO_MEMORY;
 
+    /** See {@link #checksUtf8WhenPrinted}: taken over by {@link #attach(WireReader)}, cleared by a root's region. */
+    private boolean utf8CheckedWhenPrinted;
+
     /** When the content being walked spans several regions (a merged message): those regions, else null. */
     Regions walk;
     /** Index in {@link #walk} of the region being read. */
@@ -71,6 +74,7 @@ public abstract class WireReader {
      */
     final void attachRegion(final DirectBuffer buffer, final int offset, final int length) {
         memEnd = offset + length;
+        utf8CheckedWhenPrinted = false;
         if (Memory.isRaw(buffer)) {
             attach(buffer);
             return;
@@ -135,6 +139,7 @@ public abstract class WireReader {
         }
         memAddress = other.memAddress;
         memEnd = other.memEnd;
+        utf8CheckedWhenPrinted = other.utf8CheckedWhenPrinted;
     }
 
     /**
@@ -634,7 +639,8 @@ public abstract class WireReader {
 
     /**
      * Wraps a view over a string's bytes; validating, checks them as {@link #checkUtf8} does and measures the text in
-     * the same pass ({@link Utf8View#wrapValid}).
+     * the same pass ({@link Utf8View#wrapValid}), unless this reader leaves the check to its printer
+     * ({@link #checksUtf8WhenPrinted}).
      *
      * @param view     the view to wrap.
      * @param offset   index of the string's first byte.
@@ -643,11 +649,23 @@ public abstract class WireReader {
      * @throws ProtoDecodeException at the first invalid byte.
      */
     protected final void wrapUtf8(final Utf8View view, final int offset, final int length, final boolean validate) {
-        if (validate) {
-            throwIfInvalidUtf8(view.wrapValid(buffer, offset, length));
-        } else {
+        if (!validate) {
             view.wrap(buffer, offset, length);
+        } else if (utf8CheckedWhenPrinted) {
+            view.wrapUnchecked(buffer, offset, length);
+        } else {
+            throwIfInvalidUtf8(view.wrapValid(buffer, offset, length));
         }
+    }
+
+    /**
+     * Leaves the UTF-8 check of validated strings to the JSON printer, which checks as it escapes (a view it gets
+     * {@link Utf8View#mustBeValid() must be valid}) instead of each string being checked once here and read again
+     * there; the decoders and cursors below this one take it over at their wrap. Set on the decoder the JSON printer
+     * reads through, and cleared by any wrap of a root.
+     */
+    final void checksUtf8WhenPrinted() {
+        utf8CheckedWhenPrinted = true;
     }
 
     private static void throwIfInvalidUtf8(final int bad) {

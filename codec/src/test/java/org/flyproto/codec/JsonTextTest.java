@@ -101,6 +101,106 @@ class JsonTextTest {
         }
     }
 
+    /**
+     * Strings whose views must be valid ({@code wrapUnchecked}: their decoder left the check to the printer), checked
+     * as they are escaped: valid ones print as any other; an invalid one throws at the offset of its first invalid
+     * sequence, leaving the text as it was. Runs of ASCII letters put whole ASCII words after a sequence cut short, and
+     * the strings are at an odd offset of their buffer.
+     */
+    @Test
+    void shouldCheckUtf8AsItEscapesWhereTheViewMustBeValid() {
+        final SplittableRandom random = new SplittableRandom(29);
+        final byte[][] pieces = {
+            "abcdefghijklmnop".getBytes(StandardCharsets.US_ASCII),
+            {'"'},
+            {'\n'},
+            {'<'},
+            "é".getBytes(StandardCharsets.UTF_8),
+            "語".getBytes(StandardCharsets.UTF_8),
+            "😀".getBytes(StandardCharsets.UTF_8),
+            {(byte) 0xE2, (byte) 0x80, (byte) 0xA8},
+            {(byte) 0xE2, (byte) 0x80, (byte) 0xAF},
+            {(byte) 0xFF},
+            {(byte) 0x80},
+            {(byte) 0xC0, (byte) 0xAF},
+            {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+            {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80},
+            {(byte) 0xE2, (byte) 0x80},
+            {(byte) 0xF0, (byte) 0x9F},
+            {(byte) 0xE2}
+        };
+        final java.nio.charset.CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder();
+        int invalid = 0;
+        for (int i = 0; i < 20_000; i++) {
+            final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            bytes.write(7);
+            final int n = random.nextInt(16);
+            for (int k = 0; k < n; k++) {
+                final byte[] piece = pieces[random.nextInt(random.nextInt(4) != 0 ? 9 : pieces.length)];
+                bytes.write(piece, 0, piece == pieces[0] ? 1 + random.nextInt(piece.length) : piece.length);
+            }
+            final byte[] input = bytes.toByteArray();
+            final int length = input.length - 1;
+            boolean valid = true;
+            try {
+                strict.decode(java.nio.ByteBuffer.wrap(input, 1, length));
+            } catch (final java.nio.charset.CharacterCodingException e) {
+                valid = false;
+            }
+            final String what = java.util.HexFormat.of().formatHex(input, 1, input.length);
+            final org.agrona.DirectBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(input);
+            final org.flyproto.buffers.Utf8View view =
+                    new org.flyproto.buffers.Utf8View().wrapUnchecked(buffer, 1, length);
+            text.reset();
+            text.put('[');
+            if (valid) {
+                text.string(view);
+                assertThat(new String(text.bytes(), 1, text.length() - 1, StandardCharsets.UTF_8))
+                        .as(what)
+                        .isEqualTo(escape(new String(input, 1, length, StandardCharsets.UTF_8)));
+            } else {
+                invalid++;
+                final int bad = org.flyproto.buffers.Utf8.invalidIndex(buffer, 1, length);
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> text.string(view))
+                        .as(what)
+                        .isInstanceOf(ProtoDecodeException.class)
+                        .hasMessageContaining("invalid UTF-8")
+                        .extracting(e -> ((ProtoDecodeException) e).offset())
+                        .isEqualTo(bad);
+                assertThat(text.length()).as(what).isEqualTo(1);
+            }
+        }
+        assertThat(invalid).isBetween(2_000, 18_000);
+        // A sequence cut by ASCII and completed after it, at every place: invalid, though its bytes are all there.
+        for (final String cut : new String[] {"f09f", "f09f98", "c3", "e8aa", "e0", "ed9f"}) {
+            for (int before = 0; before < 16; before++) {
+                for (int ascii = 1; ascii <= 17; ascii++) {
+                    final byte[] lead = java.util.HexFormat.of().parseHex(cut);
+                    final java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                    bytes.write(7);
+                    bytes.writeBytes("x".repeat(before).getBytes(StandardCharsets.US_ASCII));
+                    bytes.writeBytes(lead);
+                    bytes.writeBytes("y".repeat(ascii).getBytes(StandardCharsets.US_ASCII));
+                    for (int k = lead.length;
+                            k < ((lead[0] & 0xF0) == 0xF0 ? 4 : (lead[0] & 0xF0) == 0xE0 ? 3 : 2);
+                            k++) {
+                        bytes.write(0x80);
+                    }
+                    bytes.writeBytes("z".repeat(8).getBytes(StandardCharsets.US_ASCII));
+                    final byte[] input = bytes.toByteArray();
+                    final org.agrona.DirectBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(input);
+                    text.reset();
+                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> text.string(
+                                    new org.flyproto.buffers.Utf8View().wrapUnchecked(buffer, 1, input.length - 1)))
+                            .as("%s after %d, %d ASCII", cut, before, ascii)
+                            .isInstanceOf(ProtoDecodeException.class)
+                            .extracting(e -> ((ProtoDecodeException) e).offset())
+                            .isEqualTo(1 + before);
+                }
+            }
+        }
+    }
+
     @Test
     void shouldEscapeEveryAsciiCharAtEveryPlaceOfAString() {
         // Every ASCII char and some that are not (E2 leads U+2028 and U+2029 and others), at every place of strings

@@ -220,6 +220,77 @@ class JsonPrintingTest {
         assertThat(COMPACT.printToString(decoder)).isEqualTo("{\"optionalString\":\"a\uFFFDb\"}");
     }
 
+    /**
+     * The printer checks validated strings as it escapes them (its decoder leaves the check to it): an invalid byte
+     * in a string at any depth and in any kind of field throws as reading it does, at its offset; text format, which
+     * reads through the same second decoder after a JSON print, still throws; a trusted wrap prints U+FFFD.
+     */
+    @Test
+    void shouldRefuseInvalidUtf8WhereverTheStringIs() {
+        final TestAllTypesProto3 one =
+                TestAllTypesProto3.newBuilder().setOptionalInt32(1).build();
+        final TestAllTypesProto3[] cases = {
+            one.toBuilder().setOptionalString("ab#cd").build(),
+            one.toBuilder()
+                    .setRecursiveMessage(one.toBuilder()
+                            .setRecursiveMessage(one.toBuilder().setOptionalString("long enough to go by words #")))
+                    .build(),
+            one.toBuilder().addRepeatedString("x").addRepeatedString("#").build(),
+            one.toBuilder()
+                    .putMapStringString("k#", "v")
+                    .putMapStringString("a", "b")
+                    .build(),
+            one.toBuilder().putMapStringString("k", "v#").build(),
+            one.toBuilder().setOneofString("#").build(),
+            one.toBuilder().setOptionalStringWrapper(StringValue.of("#")).build(),
+            one.toBuilder()
+                    .setOptionalFieldMask(FieldMask.newBuilder().addPaths("a").addPaths("b#"))
+                    .build(),
+            one.toBuilder()
+                    .setOptionalStruct(Struct.newBuilder()
+                            .putFields(
+                                    "s", Value.newBuilder().setStringValue("#").build()))
+                    .build(),
+            one.toBuilder()
+                    .setOptionalStruct(Struct.newBuilder()
+                            .putFields(
+                                    "#", Value.newBuilder().setBoolValue(true).build()))
+                    .build(),
+            one.toBuilder()
+                    .setOptionalAny(Any.newBuilder().setTypeUrl("type.googleapis.com/a#b"))
+                    .build()
+        };
+        for (final TestAllTypesProto3 message : cases) {
+            final byte[] bytes = message.toByteArray();
+            int bad = -1;
+            for (int i = 0; i < bytes.length; i++) {
+                if (bytes[i] == '#') {
+                    bad = i;
+                    bytes[i] = (byte) 0xFF;
+                }
+            }
+            final int offset = bad;
+            final TestAllTypesProto3Decoder decoder = new TestAllTypesProto3Decoder();
+            decoder.wrap(new UnsafeBuffer(bytes), 0, bytes.length);
+            for (int round = 0; round < 2; round++) {
+                assertThatThrownBy(() -> COMPACT.printToString(decoder))
+                        .as("%s", message)
+                        .isInstanceOf(ProtoDecodeException.class)
+                        .extracting(e -> ((ProtoDecodeException) e).offset())
+                        .isEqualTo(offset);
+                assertThatThrownBy(() -> decoder.appendTo(new StringBuilder()))
+                        .as("%s", message)
+                        .isInstanceOf(ProtoDecodeException.class)
+                        .extracting(e -> ((ProtoDecodeException) e).offset())
+                        .isEqualTo(offset);
+            }
+            if (!message.hasOptionalAny()) {
+                decoder.wrapTrusted(new UnsafeBuffer(bytes), 0, bytes.length);
+                assertThat(COMPACT.printToString(decoder)).as("%s", message).contains("\uFFFD");
+            }
+        }
+    }
+
     @Test
     void shouldPrintStructsValuesAndListsNested() throws IOException {
         final Struct struct = Struct.newBuilder()
