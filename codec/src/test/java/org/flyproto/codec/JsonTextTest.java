@@ -233,6 +233,32 @@ class JsonTextTest {
         }
     }
 
+    /** Base64 of every length up to 50 bytes, at every offset of 0 to 8, in a heap and a direct buffer, as the JDK's. */
+    @Test
+    void shouldWriteBase64AsTheJdkDoes() {
+        final SplittableRandom random = new SplittableRandom(31);
+        for (int length = 0; length <= 50; length++) {
+            for (int offset = 0; offset <= 8; offset++) {
+                final byte[] bytes = new byte[offset + length + 3];
+                random.nextBytes(bytes);
+                final byte[] value = java.util.Arrays.copyOfRange(bytes, offset, offset + length);
+                final String expected = '"' + java.util.Base64.getEncoder().encodeToString(value) + '"';
+                for (final org.agrona.DirectBuffer buffer : new org.agrona.DirectBuffer[] {
+                    new org.agrona.concurrent.UnsafeBuffer(bytes),
+                    new org.agrona.concurrent.UnsafeBuffer(
+                            java.nio.ByteBuffer.allocateDirect(bytes.length).put(bytes))
+                }) {
+                    text.reset();
+                    text.put('x');
+                    text.base64(new org.flyproto.buffers.BytesView().wrap(buffer, offset, length));
+                    assertThat(new String(text.bytes(), 1, text.length() - 1, StandardCharsets.US_ASCII))
+                            .as("%d bytes at %d", length, offset)
+                            .isEqualTo(expected);
+                }
+            }
+        }
+    }
+
     /** JsonFormat's escaping, char by char, of what protobuf-java's String holds. */
     private static String escape(final String s) {
         final StringBuilder out = new StringBuilder("\"");
