@@ -348,7 +348,7 @@ public final class Utf8 {
             final boolean raw,
             final int from,
             final int end) {
-        return Utf8Dfa.validUnits(buffer, array, address, raw, from, end) >= 0
+        return Utf8Dfa.valid(buffer, array, address, raw, from, end)
                 ? -1
                 : firstInvalid(buffer, array, address, raw, from, end);
     }

@@ -90,6 +90,36 @@ public final class Utf8Dfa {
     }
 
     /**
+     * Checks a range 8 bytes at a time (a word of ASCII by one step), as {@link #validUnits} does, without counting.
+     *
+     * @param buffer  to read from, as {@link Utf8#getByte} reads it.
+     * @param array   its {@code byteArray()} when {@code raw}.
+     * @param address its {@code addressOffset()} when {@code raw}.
+     * @param raw     whether {@code buffer} is one of Agrona's ({@link Memory#isRaw}).
+     * @param from    index of the first byte, at a sequence boundary; the range has been checked.
+     * @param end     index after the last byte.
+     * @return whether {@code [from, end)} is valid UTF-8.
+     */
+    static boolean valid(
+            final DirectBuffer buffer,
+            final byte[] array,
+            final long address,
+            final boolean raw,
+            final int from,
+            final int end) {
+        long state = ACCEPT;
+        int i = from;
+        for (; end - i >= Long.BYTES; i += Long.BYTES) {
+            final long word = Utf8.getLong(buffer, array, address, raw, i);
+            state = Utf8.isAscii(word) ? step(state, 0) : word(state, word);
+        }
+        for (; i < end; i++) {
+            state = step(state, Utf8.getByte(buffer, array, address, raw, i));
+        }
+        return accepts(state);
+    }
+
+    /**
      * @param state the state before the byte.
      * @param b the byte, as an unsigned value or as read (signed).
      * @return the state after it.
