@@ -587,6 +587,76 @@ class JsonParseTest {
                 .isZero();
     }
 
+    /**
+     * A string's UTF-8 is checked as its end is found: valid text of every sequence length, and invalid bytes (a stray
+     * continuation, an overlong form, a surrogate, a sequence cut by ASCII, by an escape or by the quote, completed
+     * or not after it), at every place of strings that are passed over a word at a time or a byte at a time; strict
+     * and lenient. Invalid ones are refused at the string's opening quote.
+     */
+    @Test
+    void shouldCheckUtf8AsStringsAreRead() throws InvalidProtocolBufferException {
+        final String[] pieces = {"c3a9", "e282ac", "f09f9880", "ff", "80", "c0af", "eda080", "f09f", "e282", "e2"};
+        final byte[] prefix = "{\"optionalString\":\"".getBytes(StandardCharsets.US_ASCII);
+        final byte[] escape = "\\u0041".getBytes(StandardCharsets.US_ASCII);
+        final UnsafeBuffer out = new UnsafeBuffer(new byte[256]);
+        final java.util.HexFormat hex = java.util.HexFormat.of();
+        for (final String piece : pieces) {
+            for (int before = 0; before <= 17; before++) {
+                for (int after = 0; after <= 17; after++) {
+                    for (final String tail : new String[] {"", "escape", "80", "8080", "808080"}) {
+                        final java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+                        final java.io.ByteArrayOutputStream decoded = new java.io.ByteArrayOutputStream();
+                        for (final java.io.ByteArrayOutputStream b : List.of(content, decoded)) {
+                            b.writeBytes("x".repeat(before).getBytes(StandardCharsets.US_ASCII));
+                            b.writeBytes(hex.parseHex(piece));
+                            b.writeBytes("y".repeat(after).getBytes(StandardCharsets.US_ASCII));
+                        }
+                        if (tail.equals("escape")) {
+                            content.writeBytes(escape);
+                            decoded.write('A');
+                        } else {
+                            content.writeBytes(hex.parseHex(tail));
+                            decoded.writeBytes(hex.parseHex(tail));
+                        }
+                        String expected;
+                        try {
+                            expected = StandardCharsets.UTF_8
+                                    .newDecoder()
+                                    .decode(java.nio.ByteBuffer.wrap(decoded.toByteArray()))
+                                    .toString();
+                        } catch (final java.nio.charset.CharacterCodingException e) {
+                            expected = null;
+                        }
+                        final java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+                        json.writeBytes(prefix);
+                        json.writeBytes(content.toByteArray());
+                        json.writeBytes("\"}".getBytes(StandardCharsets.US_ASCII));
+                        final UnsafeBuffer in = new UnsafeBuffer(json.toByteArray());
+                        final String what = hex.formatHex(content.toByteArray());
+                        for (final JsonParser parser :
+                                List.of(JsonParser.create(), JsonParser.create().lenient())) {
+                            final MessageEncoder encoder = Target.PROTO3.encoder.wrap(out, 0, out.capacity());
+                            if (expected != null) {
+                                parser.parse(in, 0, in.capacity(), encoder);
+                                assertThat(TestAllTypesProto3.parseFrom(copy(out, encoder.encodedLength()))
+                                                .getOptionalString())
+                                        .as(what)
+                                        .isEqualTo(expected);
+                            } else {
+                                assertThatThrownBy(() -> parser.parse(in, 0, in.capacity(), encoder))
+                                        .as(what)
+                                        .isInstanceOf(ProtoDecodeException.class)
+                                        .hasMessageContaining("invalid UTF-8")
+                                        .extracting(e -> ((ProtoDecodeException) e).offset())
+                                        .isEqualTo(prefix.length - 1);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void shouldEndStringsAtTheirQuoteWhereverEscapesAndControlCharactersAre() {
         // Strings are passed over eight bytes a step until a quote, a backslash or a control character: each of them,
