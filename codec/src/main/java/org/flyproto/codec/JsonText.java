@@ -411,17 +411,9 @@ final class JsonText {
     void string(final Utf8View value) {
         final int length = value.byteLength();
         final DirectBuffer buffer = value.buffer();
-        final byte[] array = buffer.byteArray();
-        final byte[] bytes;
-        final int from;
-        if (array != null && Memory.isRaw(buffer)) {
-            // One of Agrona's buffers over an array: escape from the array itself, no copy.
-            bytes = array;
-            from = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + value.offset();
-        } else {
-            bytes = copyRaw(buffer, value.offset(), length);
-            from = 0;
-        }
+        final boolean inArray = inArray(buffer);
+        final byte[] bytes = inArray ? buffer.byteArray() : copyRaw(buffer, value.offset(), length);
+        final int from = inArray ? arrayIndex(buffer, value.offset()) : 0;
         final int start = pos;
         put('"');
         if (!escaped(bytes, from, from + length)) {
@@ -456,16 +448,9 @@ final class JsonText {
     void base64(final BytesView value) {
         final int length = value.length();
         final DirectBuffer buffer = value.buffer();
-        final byte[] array = buffer.byteArray();
-        final byte[] bytes;
-        final int from;
-        if (array != null && Memory.isRaw(buffer)) {
-            bytes = array;
-            from = (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + value.offset();
-        } else {
-            bytes = copyRaw(buffer, value.offset(), length);
-            from = 0;
-        }
+        final boolean inArray = inArray(buffer);
+        final byte[] bytes = inArray ? buffer.byteArray() : copyRaw(buffer, value.offset(), length);
+        final int from = inArray ? arrayIndex(buffer, value.offset()) : 0;
         ensure(2 + (length + 2) / 3 * 4);
         final byte[] o = out;
         final char[] pairs = BASE64_PAIRS;
@@ -612,6 +597,16 @@ final class JsonText {
         bytes[index + 1] = (byte) (0x80 | (ch >>> 6) & 0x3F);
         bytes[index + 2] = (byte) (0x80 | ch & 0x3F);
         return index + 3;
+    }
+
+    /** Whether {@code buffer} is one of Agrona's over an array: its bytes are read in place, not copied. */
+    private static boolean inArray(final DirectBuffer buffer) {
+        return buffer.byteArray() != null && Memory.isRaw(buffer);
+    }
+
+    /** The index in {@code buffer.byteArray()} of {@code index} in {@code buffer}, one {@link #inArray}. */
+    private static int arrayIndex(final DirectBuffer buffer, final int index) {
+        return (int) (buffer.addressOffset() - BufferUtil.ARRAY_BASE_OFFSET) + index;
     }
 
     /** Copies {@code [offset, offset + length)} of {@code buffer} into the scratch array, in one call. */
