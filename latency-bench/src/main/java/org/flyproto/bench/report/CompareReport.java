@@ -94,20 +94,26 @@ public final class CompareReport {
         for (final Fixture fixture : Fixture.values()) {
             order.add(fixture.label());
         }
-        // DynamicBenchmark's results get a section of their own; the peer tables take the other classes' results.
+        // DynamicBenchmark's and FormatBenchmark's results get sections of their own; the peer tables take the other
+        // classes' results.
         final List<Results> peers = new ArrayList<>();
         final List<Results> dynamic = new ArrayList<>();
+        final List<Results> formats = new ArrayList<>();
         for (final Results round : rounds) {
-            peers.add(new Results(
-                    round.all().stream().filter(m -> !DynamicTable.isDynamic(m)).toList()));
+            peers.add(new Results(round.all().stream()
+                    .filter(m -> !DynamicTable.isDynamic(m) && !FormatTable.isFormat(m))
+                    .toList()));
             dynamic.add(new Results(
                     round.all().stream().filter(DynamicTable::isDynamic).toList()));
+            formats.add(new Results(
+                    round.all().stream().filter(FormatTable::isFormat).toList()));
         }
         final List<String> fixtures = measured(peers, order);
         for (final String label : fixtures) {
             sizes.put(label, Library.canonicalBytes(Fixture.of(label)).length);
         }
         final List<String> dynamicFixtures = measured(dynamic, order);
+        final List<String> formatFixtures = measured(formats, order);
         final StringBuilder out = new StringBuilder("# flyproto against its peers, ")
                 .append(rounds.size())
                 .append(rounds.size() == 1 ? " round" : " rounds")
@@ -115,8 +121,16 @@ public final class CompareReport {
         if (!runInfo.isBlank()) {
             out.append("```\n").append(runInfo.strip()).append("\n```\n\n");
         }
-        if (fixtures.isEmpty() && !dynamicFixtures.isEmpty()) {
-            return out.append(new DynamicTable(dynamic).render(dynamicFixtures)).toString();
+        if (fixtures.isEmpty()) {
+            // Only the sections of their own.
+            if (!dynamicFixtures.isEmpty()) {
+                out.append(new DynamicTable(dynamic).render(dynamicFixtures));
+            }
+            if (!formatFixtures.isEmpty()) {
+                out.append(dynamicFixtures.isEmpty() ? "" : "\n")
+                        .append(new FormatTable(formats).render(formatFixtures));
+            }
+            return out.toString();
         }
         out.append("""
                 Each cell is flyproto's throughput ÷ the peer's, computed per round, as **median over the rounds \
@@ -146,6 +160,9 @@ public final class CompareReport {
         out.append(new CompareTable(peers).render(fixtures, sizes));
         if (!dynamicFixtures.isEmpty()) {
             out.append('\n').append(new DynamicTable(dynamic).render(dynamicFixtures));
+        }
+        if (!formatFixtures.isEmpty()) {
+            out.append('\n').append(new FormatTable(formats).render(formatFixtures));
         }
         return out.toString();
     }

@@ -63,12 +63,7 @@ final class DynamicTable {
      * @return the spread over the rounds that measured both.
      */
     Spread ratio(final String peer, final String operation, final String fixture, final String mode) {
-        final double[] perRound = new double[rounds.size()];
-        for (int r = 0; r < rounds.size(); r++) {
-            perRound[r] = ops(rounds.get(r), DYNAMIC, operation, fixture, mode)
-                    / ops(rounds.get(r), peer, operation, fixture, mode);
-        }
-        return Spread.of(perRound);
+        return RoundStats.ratio(rounds, DYNAMIC, peer, operation, fixture, mode);
     }
 
     /**
@@ -112,7 +107,7 @@ final class DynamicTable {
                             .append(" | ")
                             .append(mode);
                     for (final String library : List.of(DYNAMIC, DYNAMIC_MESSAGE, GENERATED)) {
-                        final double bytes = maxBytes(library, operation, fixture, mode);
+                        final double bytes = RoundStats.maxBytes(rounds, library, operation, fixture, mode);
                         String cell = CompareTable.bytes(bytes);
                         if (!library.equals(DYNAMIC_MESSAGE) && bytes >= ZERO_BYTES) {
                             cell = "**" + cell + "**";
@@ -126,7 +121,7 @@ final class DynamicTable {
                                     CompareTable.bytes(bytes)));
                         }
                         out.append(" | ")
-                                .append(CompareTable.nanos(nanos(library, operation, fixture, mode)))
+                                .append(CompareTable.nanos(RoundStats.nanos(rounds, library, operation, fixture, mode)))
                                 .append(" | ")
                                 .append(cell);
                     }
@@ -170,37 +165,5 @@ final class DynamicTable {
         return rounds.stream()
                 .anyMatch(round -> round.find(DYNAMIC, "decode", fixture, mode).isPresent()
                         || round.find(DYNAMIC, "encode", fixture, mode).isPresent());
-    }
-
-    private Spread nanos(final String library, final String operation, final String fixture, final String mode) {
-        final double[] perRound = new double[rounds.size()];
-        for (int r = 0; r < rounds.size(); r++) {
-            perRound[r] = 1e9 / ops(rounds.get(r), library, operation, fixture, mode);
-        }
-        return Spread.of(perRound);
-    }
-
-    private double maxBytes(final String library, final String operation, final String fixture, final String mode) {
-        double max = Double.NaN;
-        for (final Results round : rounds) {
-            final double bytes = round.find(library, operation, fixture, mode)
-                    .map(Measurement::bytesPerOp)
-                    .orElse(Double.NaN);
-            if (!Double.isNaN(bytes) && !(bytes <= max)) {
-                max = bytes;
-            }
-        }
-        return max;
-    }
-
-    private static double ops(
-            final Results round,
-            final String library,
-            final String operation,
-            final String fixture,
-            final String mode) {
-        return round.find(library, operation, fixture, mode)
-                .map(Measurement::opsPerSecond)
-                .orElse(Double.NaN);
     }
 }

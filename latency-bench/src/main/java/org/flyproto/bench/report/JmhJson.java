@@ -59,10 +59,13 @@ final class JmhJson {
             final JsonObject primary = result.getAsJsonObject("primaryMetric");
             final JsonObject secondary =
                     result.has("secondaryMetrics") ? result.getAsJsonObject("secondaryMetrics") : new JsonObject();
-            // DynamicBenchmark has its libraries as a parameter, labelled apart from the other classes' libraries.
-            final String library = benchmarkClass.equals("DynamicBenchmark")
-                    ? DynamicTable.label(string(params, "library"))
-                    : library(benchmarkClass);
+            // DynamicBenchmark and FormatBenchmark have their libraries as a parameter, labelled apart from the other
+            // classes' libraries.
+            final String library = switch (benchmarkClass) {
+                case "DynamicBenchmark" -> DynamicTable.label(string(params, "library"));
+                case "FormatBenchmark" -> FormatTable.label(string(params, "library"));
+                default -> library(benchmarkClass);
+            };
             measurements.add(new Measurement(
                     library,
                     operation(method),

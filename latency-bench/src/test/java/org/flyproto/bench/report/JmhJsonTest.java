@@ -75,6 +75,25 @@ class JmhJsonTest {
     }
 
     @Test
+    void shouldLabelTheFormatBenchmarksLibrariesByTheirParameter(@TempDir final Path directory) throws IOException {
+        final Path file = directory.resolve("formats.json");
+        Files.writeString(file, """
+                [ { "benchmark" : "org.flyproto.bench.jmh.FormatBenchmark.jsonPrint", "mode" : "thrpt",
+                    "params" : { "library" : "quickbuf", "fixture" : "TELEMETRY", "boundsChecks" : "on" },
+                    "primaryMetric" : { "score" : 1.0E5, "scoreError" : "NaN", "scoreUnit" : "ops/s" } },
+                  { "benchmark" : "org.flyproto.bench.jmh.FormatBenchmark.jsonParse", "mode" : "thrpt",
+                    "params" : { "library" : "flyproto", "fixture" : "ORDER", "boundsChecks" : "on" },
+                    "primaryMetric" : { "score" : 2.0E6, "scoreError" : "NaN", "scoreUnit" : "ops/s" } } ]
+                """, StandardCharsets.UTF_8);
+
+        assertThat(JmhJson.read(file))
+                .containsExactly(
+                        new Measurement(
+                                FormatTable.QUICKBUF, "jsonPrint", "telemetry", "on", 1e5, Double.NaN, Double.NaN),
+                        new Measurement(FormatTable.FLYPROTO, "jsonParse", "order", "on", 2e6, Double.NaN, Double.NaN));
+    }
+
+    @Test
     void shouldRejectAFileThatIsNotAJmhResult(@TempDir final Path directory) throws IOException {
         final Path file = directory.resolve("other.json");
         Files.writeString(file, "{\"benchmark\": 1}", StandardCharsets.UTF_8);
