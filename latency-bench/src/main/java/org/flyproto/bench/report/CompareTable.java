@@ -5,7 +5,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.flyproto.bench.Library;
 
@@ -47,10 +46,10 @@ final class CompareTable {
         final double[] perRound = new double[rounds.size()];
         for (int r = 0; r < rounds.size(); r++) {
             final Results round = rounds.get(r);
-            final double flyproto = ops(round, FLYPROTO, kind.operation(), fixture, mode);
+            final double flyproto = RoundStats.ops(round, FLYPROTO, kind.operation(), fixture, mode);
             double peer = Double.NaN;
             for (final String library : column.peers()) {
-                final double ops = ops(round, library, column.peerOperation(kind), fixture, mode);
+                final double ops = RoundStats.ops(round, library, column.peerOperation(kind), fixture, mode);
                 if (!Double.isNaN(ops) && !(ops <= peer)) {
                     peer = ops;
                 }
@@ -64,27 +63,14 @@ final class CompareTable {
      * @return nanoseconds per operation of one benchmark over the rounds.
      */
     Spread nanos(final String library, final String operation, final String fixture, final String mode) {
-        final double[] perRound = new double[rounds.size()];
-        for (int r = 0; r < rounds.size(); r++) {
-            perRound[r] = 1e9 / ops(rounds.get(r), library, operation, fixture, mode);
-        }
-        return Spread.of(perRound);
+        return RoundStats.nanos(rounds, library, operation, fixture, mode);
     }
 
     /**
      * @return the largest bytes per operation of one benchmark over the rounds, NaN if never measured.
      */
     double maxBytes(final String library, final String operation, final String fixture, final String mode) {
-        double max = Double.NaN;
-        for (final Results round : rounds) {
-            final double bytes = round.find(library, operation, fixture, mode)
-                    .map(Measurement::bytesPerOp)
-                    .orElse(Double.NaN);
-            if (!Double.isNaN(bytes) && !(bytes <= max)) {
-                max = bytes;
-            }
-        }
-        return max;
+        return RoundStats.maxBytes(rounds, library, operation, fixture, mode);
     }
 
     /**
@@ -111,14 +97,7 @@ final class CompareTable {
             benchmarks(out, fixture);
         }
         out.append("## Cells that miss their target\n\n");
-        if (misses.isEmpty()) {
-            out.append("None.\n");
-        } else {
-            for (final String miss : misses) {
-                out.append("- ").append(miss).append('\n');
-            }
-        }
-        return out.toString();
+        return misses(out, misses).toString();
     }
 
     private void ratios(final StringBuilder out, final String fixture) {
@@ -268,14 +247,15 @@ final class CompareTable {
         return modes;
     }
 
-    private static double ops(
-            final Results round,
-            final String library,
-            final String operation,
-            final String fixture,
-            final String mode) {
-        final Optional<Measurement> m = round.find(library, operation, fixture, mode);
-        return m.map(Measurement::opsPerSecond).orElse(Double.NaN);
+    /** Appends the cells that miss their target, one a line, or "None.". */
+    static StringBuilder misses(final StringBuilder out, final List<String> misses) {
+        if (misses.isEmpty()) {
+            return out.append("None.\n");
+        }
+        for (final String miss : misses) {
+            out.append("- ").append(miss).append('\n');
+        }
+        return out;
     }
 
     /** ns/op as {@code median (min–max)}, empty without values; shared with {@link DynamicTable}. */

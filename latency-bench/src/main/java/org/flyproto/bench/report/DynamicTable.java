@@ -130,14 +130,7 @@ final class DynamicTable {
             }
         }
         out.append("\n### Dynamic cells that miss their target\n\n");
-        if (misses.isEmpty()) {
-            out.append("None.\n");
-        } else {
-            for (final String miss : misses) {
-                out.append("- ").append(miss).append('\n');
-            }
-        }
-        return out.toString();
+        return CompareTable.misses(out, misses).toString();
     }
 
     private String cell(

@@ -138,14 +138,7 @@ final class FormatTable {
             }
         }
         out.append("\n### JSON and text format cells that miss their target\n\n");
-        if (misses.isEmpty()) {
-            out.append("None.\n");
-        } else {
-            for (final String miss : misses) {
-                out.append("- ").append(miss).append('\n');
-            }
-        }
-        return out.toString();
+        return CompareTable.misses(out, misses).toString();
     }
 
     /** flyproto's largest B/op of the cell, bold and listed if not 0. */
