@@ -207,14 +207,16 @@ final class DynamicJson {
     private void special(final DynamicDecoder d, final WellKnownType type) {
         final MessageSchema schema = d.schema();
         switch (type) {
-            case TIMESTAMP -> w.timestamp(d.int64Value(schema.fieldByNumber(1)), d.int32Value(schema.fieldByNumber(2)));
-            case DURATION -> w.duration(d.int64Value(schema.fieldByNumber(1)), d.int32Value(schema.fieldByNumber(2)));
+            case TIMESTAMP ->
+                w.wellKnown().timestamp(d.int64Value(schema.fieldByNumber(1)), d.int32Value(schema.fieldByNumber(2)));
+            case DURATION ->
+                w.wellKnown().duration(d.int64Value(schema.fieldByNumber(1)), d.int32Value(schema.fieldByNumber(2)));
             case FIELD_MASK -> {
-                w.beginFieldMask();
+                w.wellKnown().beginFieldMask();
                 for (final DynamicCursor c = d.elements(schema.fieldByNumber(1)); c.next(); ) {
-                    w.fieldMaskPath(c.string());
+                    w.wellKnown().fieldMaskPath(c.string());
                 }
-                w.endFieldMask();
+                w.wellKnown().endFieldMask();
             }
             case STRUCT -> map(d, schema.fieldByNumber(1), false);
             case LIST_VALUE -> {
@@ -244,16 +246,16 @@ final class DynamicJson {
         w.nullValue();
     }
 
-    /** As {@link JsonWriter#any}, the packed type found in the schema registry. */
+    /** As {@link JsonWellKnownWriter#any}, the packed type found in the schema registry. */
     private void any(final DynamicDecoder d, final MessageSchema schema) {
         final Utf8View typeUrl = d.string(schema.fieldByNumber(1));
         final FieldSchema valueField = schema.fieldByNumber(2);
         final BytesView value = d.bytes(valueField);
         if (typeUrl.byteLength() == 0 && value.length() == 0) {
-            w.emptyAny();
+            w.wellKnown().emptyAny();
             return;
         }
-        final int nameEnd = w.anyTypeNameEnd(typeUrl);
+        final int nameEnd = JsonWellKnownWriter.anyTypeNameEnd(typeUrl);
         final MessageSchema packedType = schemas.find(typeUrl.buffer(), typeUrl.offset(), nameEnd);
         if (packedType == null) {
             throw new JsonPrintException("Cannot find type for url: " + typeUrl);

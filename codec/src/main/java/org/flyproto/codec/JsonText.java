@@ -509,7 +509,7 @@ final class JsonText {
 
     /**
      * Checks that a FieldMask path survives the round trip through lowerCamel (see
-     * {@link JsonWriter#fieldMaskPath}): {@code [a-z0-9._]}, each {@code '_'} followed by a lowercase letter, not empty.
+     * {@link JsonWellKnownWriter#fieldMaskPath}): {@code [a-z0-9._]}, each {@code '_'} followed by a lowercase letter, not empty.
      *
      * @throws JsonPrintException if it does not.
      */

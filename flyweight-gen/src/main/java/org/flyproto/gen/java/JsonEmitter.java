@@ -361,16 +361,17 @@ final class JsonEmitter {
     private static CodeBlock special(final Special special, final MessageModel message) {
         return switch (special) {
             case TIMESTAMP ->
-                CodeBlock.of("writer.timestamp($N(), $N());\n", accessor(message, 1), accessor(message, 2));
-            case DURATION -> CodeBlock.of("writer.duration($N(), $N());\n", accessor(message, 1), accessor(message, 2));
+                CodeBlock.of("writer.wellKnown().timestamp($N(), $N());\n", accessor(message, 1), accessor(message, 2));
+            case DURATION ->
+                CodeBlock.of("writer.wellKnown().duration($N(), $N());\n", accessor(message, 1), accessor(message, 2));
             case WRAPPER -> value(field(message, 1), "writer", read(field(message, 1)));
             case FIELD_MASK ->
                 CodeBlock.builder()
-                        .addStatement("writer.beginFieldMask()")
+                        .addStatement("writer.wellKnown().beginFieldMask()")
                         .beginControlFlow("for (var c = $N(); c.next(); )", accessor(message, 1))
-                        .addStatement("writer.fieldMaskPath(c.value())")
+                        .addStatement("writer.wellKnown().fieldMaskPath(c.value())")
                         .endControlFlow()
-                        .addStatement("writer.endFieldMask()")
+                        .addStatement("writer.wellKnown().endFieldMask()")
                         .build();
             case STRUCT -> {
                 final CodeBlock.Builder code = CodeBlock.builder();
@@ -383,7 +384,8 @@ final class JsonEmitter {
                 yield code.addStatement("writer.endArray()").build();
             }
             case VALUE -> value(message);
-            case ANY -> CodeBlock.of("writer.any($N(), $N(), this);\n", accessor(message, 1), accessor(message, 2));
+            case ANY ->
+                CodeBlock.of("writer.wellKnown().any($N(), $N(), this);\n", accessor(message, 1), accessor(message, 2));
         };
     }
 
