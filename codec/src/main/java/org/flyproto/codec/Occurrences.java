@@ -29,10 +29,16 @@ public final class Occurrences {
     private int count;
 
     /**
-     * Decoders holding the validating scans of elements {@code [0, kept)}, in order (reused; created on first need, by
-     * the decoder the field is iterated with).
+     * Decoders holding this record's validating scans, in order (reused; created on first need, by the decoder the
+     * field is iterated with).
      */
     private MessageDecoder[] scans = NO_SCANS;
+
+    /**
+     * The scans of elements {@code [0, kept)}: {@link #scans}, or after {@link #copy} those of the record copied, read
+     * only.
+     */
+    private MessageDecoder[] keptScans = NO_SCANS;
 
     private int kept;
 
@@ -43,6 +49,10 @@ public final class Occurrences {
     public void clear() {
         count = 0;
         kept = 0;
+        if (keptScans != scans) {
+            // Stored only when a copy changed it, sparing every wrap the GC's write barriers.
+            keptScans = scans;
+        }
     }
 
     /**
@@ -62,7 +72,10 @@ public final class Occurrences {
     }
 
     /**
-     * Makes this record the same as {@code other}'s: a printing decoder takes over its original's scan.
+     * Makes this record the same as {@code other}'s: a printing decoder takes over its original's scan, the scans
+     * {@code other} kept included. They stay {@code other}'s: this record reads them ({@link #keptScan}, each checked
+     * against the region recorded for its element) and never scans into them; its next {@link #clear} goes back to its
+     * own.
      *
      * @param other the record to copy.
      */
@@ -73,13 +86,14 @@ public final class Occurrences {
         }
         System.arraycopy(other.bounds, 0, bounds, 0, length);
         count = other.count;
-        // The copy's iteration scans its elements again: the scans kept are its original's.
-        kept = 0;
+        keptScans = other.keptScans;
+        kept = other.kept;
     }
 
     /**
      * Validates the element about to be {@link #add added} by its own scan, into a decoder kept for it, if its scan is
-     * to be kept: while every element before it was kept, up to {@link #MAX_KEPT_SCANS}.
+     * to be kept: while every element before it was kept, up to {@link #MAX_KEPT_SCANS}, into this record's own
+     * scans (never into those a {@link #copy} reads).
      *
      * @param iterator the decoder the field is iterated with: a decoder of the elements' type is made from it.
      * @param parent   the decoder of the enclosing message.
@@ -90,11 +104,12 @@ public final class Occurrences {
     boolean validateKept(
             final MessageDecoder iterator, final MessageDecoder parent, final int offset, final int length) {
         final int index = count;
-        if (index != kept || index == MAX_KEPT_SCANS) {
+        if (index != kept || index == MAX_KEPT_SCANS || keptScans != scans) {
             return false;
         }
         if (index == scans.length) {
             scans = Arrays.copyOf(scans, Math.max(16, Math.min(MAX_KEPT_SCANS, index << 1)));
+            keptScans = scans;
         }
         MessageDecoder scan = scans[index];
         if (scan == null) {
@@ -114,7 +129,7 @@ public final class Occurrences {
      */
     MessageDecoder keptScan(final int index) {
         if (index < kept) {
-            final MessageDecoder scan = scans[index];
+            final MessageDecoder scan = keptScans[index];
             if (scan.encodedOffset() == start(index) && scan.encodedLength() == length(index)) {
                 return scan;
             }

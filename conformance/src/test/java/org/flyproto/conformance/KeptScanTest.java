@@ -56,7 +56,7 @@ class KeptScanTest {
 
     @Test
     void shouldPrintWhatProtobufJavaPrintsThroughTheScansKept() throws Exception {
-        // Printing reads through a second decoder, which copies the elements' record but not the scans kept: text
+        // Printing reads through a second decoder, which copies the elements' record and reads the scans kept: text
         // format and JSON as protobuf-java prints them, also after the decoder is wrapped again on other bytes.
         final SplittableRandom random = new SplittableRandom(0x9417L);
         final JsonPrinter json = JsonPrinter.printer();
@@ -69,6 +69,34 @@ class KeptScanTest {
             assertThat(json.printToString(decoder))
                     .isEqualTo(JsonFormat.printer().print(message));
             // The iteration after the prints still reads the kept scans.
+            assertThat(read(decoder)).isEqualTo(message);
+        }
+    }
+
+    @Test
+    void shouldPrintTheLastWrapWhereItsElementsLieWhereTheWrapBeforesDid() throws Exception {
+        // Messages of one layout (every element of the same length at the same place), other values: a print reads
+        // the scans kept by the last validating wrap, none after a trusted one, never a scan of the wrap before.
+        final SplittableRandom random = new SplittableRandom(0x1A70L);
+        final AllTypes[] messages = {sameLayout(random), sameLayout(random), sameLayout(random)};
+        final UnsafeBuffer[] buffers = new UnsafeBuffer[messages.length];
+        for (int m = 0; m < messages.length; m++) {
+            buffers[m] = new UnsafeBuffer(messages[m].toByteArray());
+            assertThat(buffers[m].capacity()).isEqualTo(buffers[0].capacity());
+        }
+        final JsonPrinter json = JsonPrinter.printer();
+        final int[][] wraps = {{0, 0}, {1, 0}, {2, 1}, {1, 0}, {0, 1}, {0, 0}, {2, 0}};
+        for (final int[] wrap : wraps) {
+            final UnsafeBuffer bytes = buffers[wrap[0]];
+            final AllTypes message = messages[wrap[0]];
+            if (wrap[1] == 0) {
+                decoder.wrap(bytes, 0, bytes.capacity());
+            } else {
+                decoder.wrapTrusted(bytes, 0, bytes.capacity());
+            }
+            assertThat(json.printToString(decoder))
+                    .isEqualTo(JsonFormat.printer().print(message));
+            assertThat(decoder.toString()).isEqualTo(TextFormat.printer().printToString(message));
             assertThat(read(decoder)).isEqualTo(message);
         }
     }
@@ -143,6 +171,17 @@ class KeptScanTest {
             message.addRLeaf(leaf(random));
         }
         return message.setFString("after the leaves").build();
+    }
+
+    /** {@link #ELEMENTS} leaves, each a name of 11 bytes and one of the two colours: one layout, random values. */
+    private static AllTypes sameLayout(final SplittableRandom random) {
+        final AllTypes.Builder message = AllTypes.newBuilder().setFInt32(1 + random.nextInt(100));
+        for (int i = 0; i < ELEMENTS; i++) {
+            message.addRLeaf(Leaf.newBuilder()
+                    .setName(String.format("leaf %06d", random.nextInt(1_000_000)))
+                    .setColor(Color.forNumber(1 + random.nextInt(2))));
+        }
+        return message.build();
     }
 
     private static Leaf leaf(final SplittableRandom random) {
