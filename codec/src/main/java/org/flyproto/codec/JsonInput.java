@@ -401,6 +401,11 @@ final class JsonInput {
                     stop |= (w - SPACES) & ~w;
                 }
                 if ((stop & HIGH_BITS) != 0) {
+                    // A zero-byte test flags no byte below the first it is true for: the lowest flag is the first
+                    // stop, the bytes before it plain. The loop below starts at it.
+                    final int plain = Long.numberOfTrailingZeros(stop & HIGH_BITS) >>> 3;
+                    ascii &= (w & HIGH_BITS & ((1L << (plain << 3)) - 1)) == 0;
+                    p += plain;
                     break;
                 }
                 ascii &= (w & HIGH_BITS) == 0;
