@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * JSON and text format, every library in one class so that one run alternates them: compact JSON printed from the
  * form each library holds a message in (flyproto: a wrap of the bytes; protobuf-java and QuickBuffers: a message
- * built or parsed once), the fixture's JSON (as protobuf-java prints it) parsed, text format printed (protobuf-java
+ * built or parsed once), the same from the fixture's bytes (the peers parse them first), the fixture's JSON (as protobuf-java prints it) parsed, text format printed (protobuf-java
  * and flyproto; QuickBuffers has none). Agrona's bounds checks are a parameter, as in {@link FlyprotoBenchmark};
  * they change nothing for the other two libraries.
  */
@@ -52,7 +52,7 @@ public class FormatBenchmark {
     /** The codec if its library prints text format, else null. */
     private TextFormatCodec text;
 
-    /** Prepares the codec, and checks that it prints what protobuf-java prints. */
+    /** Prepares the codec, and checks that it prints what protobuf-java prints, and the same from the bytes. */
     @Setup(Level.Trial)
     public void setUp() {
         BoundsChecks.apply(boundsChecks);
@@ -64,9 +64,14 @@ public class FormatBenchmark {
         };
         text = codec instanceof TextFormatCodec textFormat ? textFormat : null;
         codec.printJson();
+        final String printed = codec.lastJson();
         final String expected = ProtobufFormatCodec.json(fixture);
         if (library.equals("flyproto") && !codec.lastJson().equals(expected)) {
             throw new IllegalStateException("flyproto prints other JSON than JsonFormat for " + fixture);
+        }
+        codec.printJsonFromBytes();
+        if (!codec.lastJson().equals(printed)) {
+            throw new IllegalStateException(library + " prints other JSON from the bytes for " + fixture);
         }
         codec.parseJson();
     }
@@ -77,6 +82,15 @@ public class FormatBenchmark {
     @Benchmark
     public int jsonPrint() {
         return codec.printJson();
+    }
+
+    /**
+     * @return the length printed from the fixture's canonical bytes: for QuickBuffers and protobuf-java, parse and
+     *     print; for flyproto, {@link #jsonPrint()}.
+     */
+    @Benchmark
+    public int jsonPrintFromBytes() {
+        return codec.printJsonFromBytes();
     }
 
     /**

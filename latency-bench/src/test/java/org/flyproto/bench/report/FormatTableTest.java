@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class FormatTableTest {
     /**
      * flyproto JSON print 600, 400, 300 ops/s; QuickBuffers 200, 400, 100; JsonFormat 100, 100, 100. JSON parse
-     * 1000 against 500 and 100 in every round. Text print 300 against TextFormat 100.
+     * 1000 against 500 and 100 in every round. JSON from bytes as flyproto's print, against QuickBuffers 300 and
+     * JsonFormat 100. Text print 300 against TextFormat 100.
      */
     private static List<Results> rounds() {
         return List.of(round(600, 200, 0.001), round(400, 400, 0.002), round(300, 100, 24));
@@ -22,6 +23,9 @@ class FormatTableTest {
                 new Measurement(FormatTable.FLYPROTO, "jsonParse", "order", "on", 1000, 0, 0),
                 new Measurement(FormatTable.QUICKBUF, "jsonParse", "order", "on", 500, 0, 100),
                 new Measurement(FormatTable.PROTOBUF, "jsonParse", "order", "on", 100, 0, 3000),
+                new Measurement(FormatTable.FLYPROTO, "jsonPrintFromBytes", "order", "on", flyproto, 0, 0),
+                new Measurement(FormatTable.QUICKBUF, "jsonPrintFromBytes", "order", "on", 300, 0, 1000),
+                new Measurement(FormatTable.PROTOBUF, "jsonPrintFromBytes", "order", "on", 100, 0, 4000),
                 new Measurement(FormatTable.FLYPROTO, "textPrint", "order", "on", 300, 0, 0),
                 new Measurement(FormatTable.QUICKBUF, "textPrint", "order", "on", 1e9, 0, 0),
                 new Measurement(FormatTable.PROTOBUF, "textPrint", "order", "on", 100, 0, 1000),
@@ -55,8 +59,12 @@ class FormatTableTest {
         final String markdown = new FormatTable(rounds()).render(List.of("order"));
 
         assertThat(markdown)
+                // JSON from bytes has no target: 2, 4/3, 1 and 6, 4, 3, not marked.
                 .contains("| order | on | 3.00 (1.00–3.00) | **4.00 (3.00–6.00)** | 2.00 (2.00–2.00) | "
-                        + "10.00 (10.00–10.00) | 3.00 (3.00–3.00) |")
+                        + "10.00 (10.00–10.00) | 1.33 (1.00–2.00) | 4.00 (3.00–6.00) | 3.00 (3.00–3.00) |")
+                .contains("| order | jsonPrintFromBytes | on | 2,500,000 (1,666,667–3,333,333) | 0 | "
+                        + "3,333,333 (3,333,333–3,333,333) | 10,000,000 (10,000,000–10,000,000) |")
+                .doesNotContain("jsonPrintFromBytes ÷")
                 .contains("- order, jsonPrint ÷ JsonFormat, bounds checks on: 4.00 (3.00–6.00), target ≥ 5.0")
                 .contains("- order, flyproto jsonPrint, bounds checks on: 24 B/op, target 0")
                 // QuickBuffers' textPrint does nothing: no time is shown for it, nor a miss for the peers' bytes.

@@ -46,6 +46,12 @@ public final class FlyprotoFormatCodec implements TextFormatCodec {
         return printed;
     }
 
+    /** The same as {@link #printJson()}: flyproto prints from the bytes. */
+    @Override
+    public int printJsonFromBytes() {
+        return printJson();
+    }
+
     @Override
     public int parseJson() {
         final MessageEncoder target = encoder.wrap(out, 0, out.capacity());

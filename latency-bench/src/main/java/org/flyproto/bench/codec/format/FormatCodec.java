@@ -15,6 +15,15 @@ public interface FormatCodec {
     int printJson();
 
     /**
+     * Prints the fixture's message as compact JSON, as {@link #printJson()} does, starting from its canonical bytes as
+     * a user who received them does: a library that prints from a message parses them first (into the message it
+     * reuses, or a new one).
+     *
+     * @return the length printed.
+     */
+    int printJsonFromBytes();
+
+    /**
      * Parses the fixture's compact JSON.
      *
      * @return a value that depends on everything parsed (an encoded length, a field count).

@@ -6,16 +6,19 @@ import com.google.protobuf.TextFormat;
 import com.google.protobuf.util.JsonFormat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.flyproto.bench.Library;
 import org.flyproto.bench.codec.protobuf.ProtobufJavaCodec;
 import org.flyproto.bench.fixture.Fixture;
 
 /**
  * protobuf-java: {@code JsonFormat.printer().omittingInsignificantWhitespace()} appending a message built once (its
- * best case: the message exists) to a reused StringBuilder; {@code JsonFormat.parser().merge} of the fixture's JSON
+ * best case: the message exists) to a reused StringBuilder, or, from the bytes, the message parsed from them; {@code JsonFormat.parser().merge} of the fixture's JSON
  * into a new builder, then {@code build()}; {@code TextFormat.printer().print} into a reused StringBuilder.
  */
 public final class ProtobufFormatCodec implements TextFormatCodec {
     private final Message message;
+    private final ProtobufJavaCodec<?> codec;
+    private final byte[] canonical;
     private final String json;
     private final JsonFormat.Printer jsonPrinter = JsonFormat.printer().omittingInsignificantWhitespace();
     private final JsonFormat.Parser jsonParser = JsonFormat.parser();
@@ -26,7 +29,9 @@ public final class ProtobufFormatCodec implements TextFormatCodec {
      * @param fixture the fixture.
      */
     public ProtobufFormatCodec(final Fixture fixture) {
-        this.message = ProtobufJavaCodec.of(fixture).build();
+        this.codec = ProtobufJavaCodec.of(fixture);
+        this.message = codec.build();
+        this.canonical = Library.canonicalBytes(fixture);
         this.json = json(fixture);
     }
 
@@ -51,6 +56,17 @@ public final class ProtobufFormatCodec implements TextFormatCodec {
         out.setLength(0);
         try {
             jsonPrinter.appendTo(message, out);
+        } catch (final IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return out.length();
+    }
+
+    @Override
+    public int printJsonFromBytes() {
+        out.setLength(0);
+        try {
+            jsonPrinter.appendTo(codec.parse(canonical, canonical.length), out);
         } catch (final IOException ex) {
             throw new UncheckedIOException(ex);
         }
