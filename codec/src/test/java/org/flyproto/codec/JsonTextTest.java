@@ -46,6 +46,45 @@ class JsonTextTest {
         }
     }
 
+    /**
+     * Digits are stored a word at a time, past the number's end: what follows must overwrite those bytes, and no
+     * number may touch what came before it, across the text's growth too.
+     */
+    @Test
+    void shouldWriteNumbersOneAfterAnotherAsTheJdkDoes() {
+        final SplittableRandom random = new SplittableRandom(29);
+        for (int run = 0; run < 200; run++) {
+            text.reset();
+            final StringBuilder expected = new StringBuilder();
+            for (int i = random.nextInt(400); i > 0; i--) {
+                final long v = random.nextLong() >> random.nextInt(64);
+                switch (random.nextInt(4)) {
+                    case 0 -> {
+                        text.decimal(v);
+                        expected.append(v);
+                    }
+                    case 1 -> {
+                        text.quotedDecimal(v);
+                        expected.append('"').append(v).append('"');
+                    }
+                    case 2 -> {
+                        text.unsignedDecimal(v);
+                        expected.append(Long.toUnsignedString(v));
+                    }
+                    default -> {
+                        text.quotedUnsignedDecimal(v);
+                        expected.append('"').append(Long.toUnsignedString(v)).append('"');
+                    }
+                }
+                if (random.nextBoolean()) {
+                    text.put(',');
+                    expected.append(',');
+                }
+            }
+            assertThat(written()).isEqualTo(expected.toString());
+        }
+    }
+
     @Test
     void shouldEscapeStringsAsJsonFormatDoesAndReplaceInvalidUtf8() throws Exception {
         final SplittableRandom random = new SplittableRandom(23);
