@@ -47,8 +47,8 @@ class JsonTextTest {
     }
 
     /**
-     * Digits are stored a word at a time, past the number's end: what follows must overwrite those bytes, and no
-     * number may touch what came before it, across the text's growth too.
+     * Numbers one after another, as the writer strings them together: none may touch what came before it or leave
+     * bytes that show, across the text's growth too (the guard for digit writers that store whole words).
      */
     @Test
     void shouldWriteNumbersOneAfterAnotherAsTheJdkDoes() {
